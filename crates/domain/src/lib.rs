@@ -1,0 +1,4 @@
+//! Pure business rules of Beehive. No IO, no async, no database or HTTP types.
+
+pub mod permission;
+pub mod validate;

@@ -1,0 +1,162 @@
+//! The `beehive` server: configuration, the HTTP application and its start-up.
+
+pub mod envelope;
+pub mod error;
+pub mod extract;
+pub mod middleware;
+pub mod routes;
+pub mod spa;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::Request;
+use service::Beehive;
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+
+pub use service::system::bootstrap::FirstAdmin;
+
+/// The state every handler receives.
+#[derive(Clone)]
+pub struct AppState {
+    pub app: Beehive,
+}
+
+/// How the HTTP application behaves.
+#[derive(Debug, Clone)]
+pub struct HttpConfig {
+    /// Longest time a request may take before it is answered with a timeout message.
+    pub request_timeout: Duration,
+}
+
+impl Default for HttpConfig {
+    fn default() -> Self {
+        HttpConfig {
+            request_timeout: Duration::from_secs(30),
+        }
+    }
+}
+
+/// The whole HTTP application: `/api`, the embedded web app and every layer.
+pub fn app(state: AppState, config: &HttpConfig) -> Router {
+    with_layers(routes::router().with_state(state), config)
+}
+
+/// `routes` with the fallbacks (unknown `/api` path, wrong method, the web app) and every
+/// cross-cutting layer: body limit, timeout, panics, request ids, logs, compression, headers.
+pub fn with_layers(routes: Router, config: &HttpConfig) -> Router {
+    let request_id = axum::http::HeaderName::from_static(middleware::REQUEST_ID_HEADER);
+    let mut router = routes
+        .method_not_allowed_fallback(routes::method_not_allowed)
+        .fallback(spa::serve)
+        .layer(DefaultBodyLimit::max(extract::BODY_LIMIT_BYTES))
+        .layer(axum::middleware::from_fn_with_state(
+            config.request_timeout,
+            middleware::timeout,
+        ))
+        .layer(CatchPanicLayer::custom(middleware::panic_response))
+        .layer(axum::middleware::from_fn(middleware::request_context))
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
+                let id = req
+                    .headers()
+                    .get(middleware::REQUEST_ID_HEADER)
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or_default();
+                tracing::info_span!(
+                    "request",
+                    method = %req.method(),
+                    path = %middleware::loggable_path(req.uri().path()),
+                    request_id = %id,
+                )
+            }),
+        )
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .layer(CompressionLayer::new());
+    for (name, value) in middleware::security_headers() {
+        router = router.layer(SetResponseHeaderLayer::if_not_present(name, value));
+    }
+    router
+}
+
+/// Everything `serve` needs.
+#[derive(Debug, Clone)]
+pub struct ServeConfig {
+    pub database_url: String,
+    /// The first administrator's password (`BEEHIVE_ADMIN_PASSWORD`); generated when absent.
+    pub admin_password: Option<String>,
+    pub http: HttpConfig,
+}
+
+/// A running server.
+pub struct Running {
+    pub addr: SocketAddr,
+    /// The administrator created by this start, if the database was empty.
+    pub first_admin: Option<FirstAdmin>,
+    /// `sqlite` or `postgres`.
+    pub database: &'static str,
+    shutdown: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Running {
+    /// Stops accepting connections, lets requests in flight finish, and waits.
+    pub async fn stop(self) -> anyhow::Result<()> {
+        let Running { shutdown, task, .. } = self;
+        // The receiver is gone only if the server already stopped; then there is nothing to signal.
+        let _ = shutdown.send(());
+        task.await??;
+        Ok(())
+    }
+
+    /// Waits until the server stops (after a shutdown signal).
+    pub async fn wait(self) -> anyhow::Result<()> {
+        let Running { shutdown, task, .. } = self;
+        let result = task.await?;
+        drop(shutdown);
+        Ok(result?)
+    }
+}
+
+/// Connects, migrates, creates the first administrator if needed and starts serving on
+/// `listener`. `signal` resolving starts a graceful shutdown.
+pub async fn start(
+    config: ServeConfig,
+    listener: TcpListener,
+    signal: impl std::future::Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<Running> {
+    let beehive = Beehive::connect(&config.database_url).await?;
+    beehive.migrate().await?;
+    let first_admin = beehive
+        .ensure_first_admin(config.admin_password.clone())
+        .await?;
+    let database = beehive.database_kind();
+    let router = app(AppState { app: beehive }, &config.http);
+    let addr = listener.local_addr()?;
+    let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async move {
+                tokio::select! {
+                    _ = signal => {},
+                    _ = stopped => {},
+                }
+                tracing::info!("shutting down: finishing requests in flight");
+            })
+            .await
+    });
+    Ok(Running {
+        addr,
+        first_admin,
+        database,
+        shutdown,
+        task,
+    })
+}

@@ -1,0 +1,256 @@
+//! The `beehive` command.
+
+use anyhow::Context;
+use clap::{Parser, Subcommand, ValueEnum};
+use server::{HttpConfig, ServeConfig};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::Duration;
+
+/// Beehive: the back-office of vehicle-linked financing and insurance.
+#[derive(Debug, Parser)]
+#[command(name = "beehive", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum LogFormat {
+    /// Readable lines for a terminal.
+    Human,
+    /// One JSON object a line, for log collectors.
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+struct Database {
+    /// The database: `sqlite://path?mode=rwc` (default, a file under ./data/) or
+    /// `postgres://user:password@host/db`.
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL, hide_env_values = true)]
+    database_url: String,
+}
+
+const DEFAULT_DATABASE_URL: &str = "sqlite://data/beehive.db?mode=rwc";
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run the server: the API under /api and the web workspace. Migrates the database on
+    /// start-up and, on an empty database, creates the first administrator `admin`.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, env = "BEEHIVE_BIND", default_value = "127.0.0.1:8080")]
+        bind: SocketAddr,
+        #[command(flatten)]
+        database: Database,
+        /// Log format.
+        #[arg(long, env = "BEEHIVE_LOG_FORMAT", value_enum, default_value = "human")]
+        log_format: LogFormat,
+        /// Seconds a request may take before it is answered with a timeout message.
+        #[arg(long, env = "BEEHIVE_REQUEST_TIMEOUT", default_value_t = 30)]
+        request_timeout: u64,
+    },
+    /// Apply pending database migrations and exit.
+    Migrate {
+        #[command(flatten)]
+        database: Database,
+    },
+    /// Create a super-administrator account. The password comes from
+    /// BEEHIVE_ADMIN_PASSWORD, or is generated and printed once.
+    CreateAdmin {
+        /// The sign-in account (3 to 32 letters, digits, _ . - @).
+        #[arg(long)]
+        account: String,
+        /// The person's name.
+        #[arg(long, default_value = "管理员")]
+        name: String,
+        #[command(flatten)]
+        database: Database,
+    },
+    /// Print the OpenAPI document of the API (JSON).
+    Openapi {
+        /// Write to this file instead of standard output.
+        #[arg(long)]
+        output: Option<std::path::PathBuf>,
+    },
+}
+
+fn init_logs(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+        tracing_subscriber::EnvFilter::new("info,sqlx=warn,sea_orm=warn,sea_orm_migration=warn")
+    });
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    match format {
+        LogFormat::Human => builder.init(),
+        LogFormat::Json => builder.json().flatten_event(true).init(),
+    }
+}
+
+/// SQLite needs the directory of its file to exist.
+fn prepare_sqlite_dir(url: &str) -> anyhow::Result<()> {
+    if let Some(rest) = url.strip_prefix("sqlite://") {
+        let path = rest.split('?').next().unwrap_or_default();
+        if let Some(dir) = Path::new(path)
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+        {
+            std::fs::create_dir_all(dir).with_context(|| {
+                format!("cannot create the database directory {}", dir.display())
+            })?;
+        }
+    }
+    Ok(())
+}
+
+fn admin_password_from_env() -> Option<String> {
+    std::env::var("BEEHIVE_ADMIN_PASSWORD")
+        .ok()
+        .filter(|p| !p.is_empty())
+}
+
+/// Prints a generated password once, to the console only (never to the logs).
+fn announce_admin(admin: &server::FirstAdmin) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out)?;
+    writeln!(
+        out,
+        "  ┌──────────────────────────────────────────────────────────"
+    )?;
+    writeln!(
+        out,
+        "  │ 已创建管理员账号 / administrator created: {}",
+        admin.account
+    )?;
+    match &admin.generated_password {
+        Some(password) => {
+            writeln!(out, "  │ 初始密码 / password: {password}")?;
+            writeln!(out, "  │ 此密码只显示这一次，请立即登录并修改。")?;
+            writeln!(
+                out,
+                "  │ It is shown only this once: sign in and change it."
+            )?;
+        }
+        None => writeln!(
+            out,
+            "  │ 密码为 BEEHIVE_ADMIN_PASSWORD 所给的值 / password from BEEHIVE_ADMIN_PASSWORD"
+        )?,
+    }
+    writeln!(
+        out,
+        "  └──────────────────────────────────────────────────────────"
+    )?;
+    writeln!(out)?;
+    out.flush()?;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut sig) => {
+                sig.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Serve {
+            bind,
+            database,
+            log_format,
+            request_timeout,
+        } => {
+            init_logs(log_format);
+            prepare_sqlite_dir(&database.database_url)?;
+            if !server::spa::is_built() {
+                tracing::warn!("the web app is not embedded: build web/ first (see README)");
+            }
+            let listener = tokio::net::TcpListener::bind(bind)
+                .await
+                .with_context(|| format!("cannot listen on {bind}"))?;
+            let running = server::start(
+                ServeConfig {
+                    database_url: database.database_url,
+                    admin_password: admin_password_from_env(),
+                    http: HttpConfig {
+                        request_timeout: Duration::from_secs(request_timeout.max(1)),
+                    },
+                },
+                listener,
+                shutdown_signal(),
+            )
+            .await?;
+            if let Some(admin) = &running.first_admin {
+                announce_admin(admin)?;
+            }
+            tracing::info!(
+                database = running.database,
+                "Beehive is listening on http://{}",
+                running.addr
+            );
+            running.wait().await?;
+            tracing::info!("stopped");
+        }
+        Command::Migrate { database } => {
+            init_logs(LogFormat::Human);
+            prepare_sqlite_dir(&database.database_url)?;
+            let beehive = service::Beehive::connect(&database.database_url).await?;
+            beehive.migrate().await?;
+            let health = beehive.health().await?;
+            tracing::info!(
+                database = health.database,
+                applied = health.migrations.len(),
+                "database is up to date"
+            );
+            beehive.close().await?;
+        }
+        Command::CreateAdmin {
+            account,
+            name,
+            database,
+        } => {
+            init_logs(LogFormat::Human);
+            prepare_sqlite_dir(&database.database_url)?;
+            let beehive = service::Beehive::connect(&database.database_url).await?;
+            beehive.migrate().await?;
+            let created = beehive
+                .create_admin(&account, &name, admin_password_from_env())
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            announce_admin(&created)?;
+            beehive.close().await?;
+        }
+        Command::Openapi { output } => {
+            let json = server::routes::openapi()
+                .to_pretty_json()
+                .context("cannot serialise the OpenAPI document")?;
+            match output {
+                Some(path) => std::fs::write(&path, format!("{json}\n"))
+                    .with_context(|| format!("cannot write {}", path.display()))?,
+                None => {
+                    let mut out = std::io::stdout().lock();
+                    writeln!(out, "{json}")?;
+                }
+            }
+        }
+    }
+    Ok(())
+}

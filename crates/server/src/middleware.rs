@@ -1,0 +1,114 @@
+//! Cross-cutting layers: request context, request timeout, panics, security headers, logs.
+
+use crate::envelope::Envelope;
+use crate::error::{REQUEST_ID, internal_envelope};
+use axum::extract::{Request, State};
+use axum::http::{HeaderName, HeaderValue};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use std::time::Duration;
+
+pub const REQUEST_ID_HEADER: &str = "x-request-id";
+
+/// Runs the rest of the request with its id in scope (for logs and 500 answers).
+pub async fn request_context(req: Request, next: Next) -> Response {
+    let id = req
+        .headers()
+        .get(REQUEST_ID_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    REQUEST_ID.scope(id, next.run(req)).await
+}
+
+/// Answers code 500 with a clear message when a request runs longer than `limit`.
+pub async fn timeout(State(limit): State<Duration>, req: Request, next: Next) -> Response {
+    match tokio::time::timeout(limit, next.run(req)).await {
+        Ok(response) => response,
+        Err(_) => {
+            tracing::warn!(limit_ms = limit.as_millis(), "request timed out");
+            internal_envelope("请求处理超时").into_response()
+        }
+    }
+}
+
+/// The answer to a panic inside a handler: the envelope, never a bare 500.
+pub fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    tracing::error!("handler panicked");
+    let body = Envelope {
+        result: false,
+        code: 500,
+        msg: "服务器内部错误，请稍后重试或联系管理员".to_owned(),
+        data: serde_json::Value::Null,
+    };
+    body.into_response()
+}
+
+/// Response headers set on every answer unless a handler set them.
+pub fn security_headers() -> Vec<(HeaderName, HeaderValue)> {
+    [
+        ("x-content-type-options", "nosniff"),
+        ("x-frame-options", "DENY"),
+        ("referrer-policy", "strict-origin-when-cross-origin"),
+        ("cross-origin-opener-policy", "same-origin"),
+        (
+            "permissions-policy",
+            "camera=(), microphone=(), geolocation=()",
+        ),
+        (
+            "content-security-policy",
+            // antd writes its styles at run time, hence 'unsafe-inline' for styles only.
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+             img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; \
+             object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+        ),
+    ]
+    .into_iter()
+    .map(|(name, value)| {
+        (
+            HeaderName::from_static(name),
+            HeaderValue::from_static(value),
+        )
+    })
+    .collect()
+}
+
+/// The path as it may appear in logs: the refresh token travels in the path (spec §7), so
+/// everything after `/login/refresh/` is hidden.
+pub fn loggable_path(path: &str) -> String {
+    match path.find("/login/refresh/") {
+        Some(at) => format!("{}/login/refresh/***", &path[..at]),
+        None => path.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refresh_tokens_never_reach_the_log() {
+        assert_eq!(
+            loggable_path("/api/admin/login/refresh/abcdef123"),
+            "/api/admin/login/refresh/***"
+        );
+        assert_eq!(
+            loggable_path("/api/capital/login/refresh/zz"),
+            "/api/capital/login/refresh/***"
+        );
+        assert_eq!(loggable_path("/api/health"), "/api/health");
+    }
+
+    #[test]
+    fn security_headers_are_valid_and_complete() {
+        let headers = security_headers();
+        let names: Vec<&str> = headers.iter().map(|(n, _)| n.as_str()).collect();
+        for wanted in [
+            "x-content-type-options",
+            "x-frame-options",
+            "content-security-policy",
+        ] {
+            assert!(names.contains(&wanted), "{wanted} missing");
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! The `/api` routers, one module per menu section, and the OpenAPI document built from them.
+
+mod health;
+
+use crate::AppState;
+use crate::envelope::Envelope;
+use axum::Router;
+use axum::http::{Method, Uri};
+use axum::response::{IntoResponse, Response};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Beehive API",
+        description = "小蜜蜂任务共享系统的接口。每个应答都是信封 { result, code, msg, data }；\
+                       金额单位为分（整数），时间为 epoch 毫秒。"
+    ),
+    tags((name = "common", description = "公共接口"))
+)]
+struct ApiDoc;
+
+/// Every API route with its OpenAPI description.
+fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(health::router())
+}
+
+/// The API router (paths include `/api`).
+pub fn router() -> Router<AppState> {
+    let (router, _) = api().split_for_parts();
+    router
+}
+
+/// The OpenAPI document of the API.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    let (_, doc) = api().split_for_parts();
+    doc
+}
+
+/// An `/api` path that does not exist.
+pub async fn api_not_found(method: Method, uri: Uri) -> Response {
+    Envelope {
+        result: false,
+        code: 404,
+        msg: format!(
+            "接口不存在：{method} {}",
+            crate::middleware::loggable_path(uri.path())
+        ),
+        data: serde_json::Value::Null,
+    }
+    .into_response()
+}
+
+/// A path that exists, called with a method it does not take.
+pub async fn method_not_allowed() -> Response {
+    Envelope {
+        result: false,
+        code: 400,
+        msg: "请求方法不被该接口支持".to_owned(),
+        data: serde_json::Value::Null,
+    }
+    .into_response()
+}

@@ -1,0 +1,91 @@
+//! The one error type of Beehive. The server maps each variant to the envelope of
+//! DESIGN.md "API conventions"; the `code` here is the envelope code.
+
+use std::collections::BTreeMap;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Invalid input (code 400). `fields` maps each offending field to its message.
+    #[error("{message}")]
+    Invalid {
+        message: String,
+        fields: BTreeMap<String, String>,
+    },
+    /// The session's token has expired (code 401); the client refreshes or signs in again.
+    #[error("登录已过期，请重新登录")]
+    Expired,
+    /// The caller lacks the permission (code 403).
+    #[error("没有操作权限：{0}")]
+    Forbidden(String),
+    /// The record does not exist or is not visible to the caller (code 404).
+    #[error("{0}")]
+    NotFound(String),
+    /// The record is no longer in the state the action needs, or would be a duplicate (code 409).
+    #[error("{0}")]
+    Conflict(String),
+    /// Too many attempts (code 429).
+    #[error("{0}")]
+    TooManyAttempts(String),
+    /// The account signed in elsewhere; this session was superseded (code 504).
+    #[error("当前账号已在他处登录")]
+    SignedInElsewhere,
+    /// No session: the token is unknown or was logged out (HTTP 401).
+    #[error("未登录或登录已注销")]
+    LoggedOut,
+    /// The database cannot be reached (code 500, a clear message, no internals).
+    #[error("数据库不可用，请稍后重试")]
+    DatabaseUnavailable(#[source] anyhow::Error),
+    /// Anything unexpected (code 500). The cause is logged, never shown.
+    #[error("服务器内部错误")]
+    Internal(#[source] anyhow::Error),
+}
+
+impl Error {
+    /// An invalid-input error naming one field.
+    pub fn invalid(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        let mut fields = BTreeMap::new();
+        fields.insert(field.to_owned(), message.clone());
+        Error::Invalid { message, fields }
+    }
+
+    /// An invalid-input error that concerns the request as a whole, not one field.
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Error::Invalid {
+            message: message.into(),
+            fields: BTreeMap::new(),
+        }
+    }
+
+    pub fn internal(cause: impl Into<anyhow::Error>) -> Self {
+        Error::Internal(cause.into())
+    }
+
+    /// The envelope code of DESIGN.md "API conventions".
+    pub fn code(&self) -> u16 {
+        match self {
+            Error::Invalid { .. } => 400,
+            Error::Expired | Error::LoggedOut => 401,
+            Error::Forbidden(_) => 403,
+            Error::NotFound(_) => 404,
+            Error::Conflict(_) => 409,
+            Error::TooManyAttempts(_) => 429,
+            Error::SignedInElsewhere => 504,
+            Error::DatabaseUnavailable(_) | Error::Internal(_) => 500,
+        }
+    }
+}
+
+impl From<store::sea_orm::DbErr> for Error {
+    fn from(err: store::sea_orm::DbErr) -> Self {
+        use store::sea_orm::DbErr;
+        match err {
+            DbErr::Conn(_) | DbErr::ConnectionAcquire(_) => {
+                Error::DatabaseUnavailable(anyhow::Error::new(err))
+            }
+            other => Error::Internal(anyhow::Error::new(other)),
+        }
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,84 @@
+//! Beehive's use cases. One module per menu section; each business action runs in one
+//! transaction together with its audit entry. The server calls this crate and never SeaORM.
+
+pub mod audit;
+mod error;
+pub mod password;
+pub mod system;
+
+pub use error::{Error, Result};
+
+use store::sea_orm::DatabaseConnection;
+
+/// The application: the database and everything the use cases need.
+#[derive(Clone)]
+pub struct Beehive {
+    db: DatabaseConnection,
+}
+
+/// What `GET /api/health` reports.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Health {
+    /// `sqlite` or `postgres`.
+    pub database: &'static str,
+    /// The applied migrations, oldest first.
+    pub migrations: Vec<String>,
+}
+
+impl Beehive {
+    /// Connects to `database_url` (`sqlite://...` or `postgres://...`).
+    pub async fn connect(database_url: &str) -> Result<Self> {
+        let db = store::connect(database_url)
+            .await
+            .map_err(|e| Error::DatabaseUnavailable(anyhow::Error::new(e)))?;
+        Ok(Beehive { db })
+    }
+
+    /// Applies pending migrations, then brings the built-in roles up to date with the
+    /// permission catalogue.
+    pub async fn migrate(&self) -> Result<()> {
+        store::migrate(&self.db).await?;
+        system::bootstrap::sync_super_role(&self.db).await
+    }
+
+    /// `sqlite` or `postgres`.
+    pub fn database_kind(&self) -> &'static str {
+        store::Engine::of(&self.db).name()
+    }
+
+    /// Proves the database answers and reports the schema version.
+    pub async fn health(&self) -> Result<Health> {
+        store::ping(&self.db)
+            .await
+            .map_err(|e| Error::DatabaseUnavailable(anyhow::Error::new(e)))?;
+        let migrations = store::applied_migrations(&self.db).await?;
+        Ok(Health {
+            database: self.database_kind(),
+            migrations,
+        })
+    }
+
+    /// Creates the first administrator if there is no administrator yet.
+    pub async fn ensure_first_admin(
+        &self,
+        password: Option<String>,
+    ) -> Result<Option<system::bootstrap::FirstAdmin>> {
+        system::bootstrap::ensure_first_admin(&self.db, password).await
+    }
+
+    /// Creates a super-administrator account from the command line.
+    pub async fn create_admin(
+        &self,
+        account: &str,
+        name: &str,
+        password: Option<String>,
+    ) -> Result<system::bootstrap::FirstAdmin> {
+        system::bootstrap::create_super_admin(&self.db, account, name, password, "cli").await
+    }
+
+    /// Closes the pool.
+    pub async fn close(self) -> Result<()> {
+        self.db.close().await?;
+        Ok(())
+    }
+}

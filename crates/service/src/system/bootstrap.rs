@@ -1,0 +1,211 @@
+//! The first administrator and the built-in super-administrator role.
+
+use crate::audit::{self, Actor, Entry};
+use crate::{Error, Result, password};
+use chrono::Utc;
+use domain::permission;
+use std::collections::BTreeSet;
+use store::entity::{admin_user, admin_user_role, role, role_permission};
+use store::sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
+    PaginatorTrait, QueryFilter, Set, TransactionTrait,
+};
+
+/// The code of the built-in role that holds every `admin:` permission.
+pub const SUPER_ROLE_CODE: &str = "super_admin";
+/// The account created on the first start.
+pub const FIRST_ADMIN_ACCOUNT: &str = "admin";
+
+/// An administrator created by start-up or the command line.
+#[derive(Debug, Clone)]
+pub struct FirstAdmin {
+    pub account: String,
+    /// The password when it was generated: shown once, stored nowhere.
+    pub generated_password: Option<String>,
+}
+
+/// Makes the super-administrator role exist and hold exactly the `admin:` permissions of
+/// the catalogue (new permissions reach it on the next start, removed ones leave it).
+pub async fn sync_super_role(db: &DatabaseConnection) -> Result<()> {
+    let txn = db.begin().await?;
+    let role_id = super_role_id(&txn).await?;
+    let held: BTreeSet<String> = role_permission::Entity::find()
+        .filter(role_permission::Column::RoleId.eq(role_id))
+        .all(&txn)
+        .await?
+        .into_iter()
+        .map(|rp| rp.permission)
+        .collect();
+    let wanted: BTreeSet<String> = permission::admin_codes().map(str::to_owned).collect();
+    let missing: Vec<&String> = wanted.difference(&held).collect();
+    let stale: Vec<&String> = held.difference(&wanted).collect();
+    if !missing.is_empty() {
+        role_permission::Entity::insert_many(missing.iter().map(|code| {
+            role_permission::ActiveModel {
+                role_id: Set(role_id),
+                permission: Set((*code).clone()),
+            }
+        }))
+        .exec(&txn)
+        .await?;
+    }
+    if !stale.is_empty() {
+        role_permission::Entity::delete_many()
+            .filter(role_permission::Column::RoleId.eq(role_id))
+            .filter(role_permission::Column::Permission.is_in(stale.iter().map(|s| s.as_str())))
+            .exec(&txn)
+            .await?;
+    }
+    if !missing.is_empty() || !stale.is_empty() {
+        audit::record(
+            &txn,
+            Entry {
+                actor: &Actor::System("startup"),
+                action: "role.sync_super",
+                target_type: "role",
+                target_id: Some(role_id.to_string()),
+                success: true,
+                detail: serde_json::json!({ "added": missing, "removed": stale }),
+                ip: None,
+                request_id: None,
+            },
+        )
+        .await?;
+    }
+    txn.commit().await?;
+    Ok(())
+}
+
+async fn super_role_id(conn: &impl ConnectionTrait) -> Result<i64> {
+    if let Some(existing) = role::Entity::find()
+        .filter(role::Column::IsSuper.eq(true))
+        .one(conn)
+        .await?
+    {
+        return Ok(existing.id);
+    }
+    let now = Utc::now();
+    let created = role::ActiveModel {
+        code: Set(SUPER_ROLE_CODE.to_owned()),
+        name: Set("超级管理员".to_owned()),
+        description: Set("内置角色，拥有全部平台管理权限".to_owned()),
+        enabled: Set(true),
+        is_super: Set(true),
+        created_at: Set(now),
+        updated_at: Set(now),
+        version: Set(0),
+        ..Default::default()
+    }
+    .insert(conn)
+    .await?;
+    Ok(created.id)
+}
+
+/// Creates `admin` holding the super-administrator role when no administrator exists.
+/// `password` is the operator's choice (`BEEHIVE_ADMIN_PASSWORD`); without it one is generated.
+pub async fn ensure_first_admin(
+    db: &DatabaseConnection,
+    password: Option<String>,
+) -> Result<Option<FirstAdmin>> {
+    if admin_user::Entity::find().count(db).await? > 0 {
+        return Ok(None);
+    }
+    match create_super_admin(db, FIRST_ADMIN_ACCOUNT, "超级管理员", password, "startup").await
+    {
+        Ok(created) => Ok(Some(created)),
+        // Another instance starting at the same moment created it first.
+        Err(Error::Conflict(_)) => Ok(None),
+        Err(other) => Err(other),
+    }
+}
+
+/// Creates an enabled administrator holding the super-administrator role; `via` names
+/// what asked for it (`startup` or `cli`) in the operation log.
+pub async fn create_super_admin(
+    db: &DatabaseConnection,
+    account: &str,
+    name: &str,
+    password: Option<String>,
+    via: &'static str,
+) -> Result<FirstAdmin> {
+    let account = account.trim();
+    if !domain::validate::is_account_name(account) {
+        return Err(Error::invalid(
+            "account",
+            "账号须为 3 到 32 位字母、数字或 _ . - @",
+        ));
+    }
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 64 {
+        return Err(Error::invalid("name", "姓名不能为空，且不超过 64 个字符"));
+    }
+    let (plain, generated) = match password {
+        Some(given) => {
+            password::check_plain("password", &given)?;
+            (given, false)
+        }
+        None => (password::generate(), true),
+    };
+    let hash = password::hash(&password::md5_hex(&plain))?;
+
+    let txn = db.begin().await?;
+    if admin_user::Entity::find()
+        .filter(admin_user::Column::Account.eq(account))
+        .one(&txn)
+        .await?
+        .is_some()
+    {
+        return Err(Error::Conflict(format!("账号 {account} 已存在")));
+    }
+    let role_id = super_role_id(&txn).await?;
+    let now = Utc::now();
+    let inserted = admin_user::ActiveModel {
+        account: Set(account.to_owned()),
+        name: Set(name.to_owned()),
+        mobile: Set(None),
+        password_hash: Set(hash),
+        enabled: Set(true),
+        password_changed_at: Set(now),
+        created_at: Set(now),
+        updated_at: Set(now),
+        version: Set(0),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await
+    .map_err(|e| match e.sql_err() {
+        Some(store::sea_orm::SqlErr::UniqueConstraintViolation(_)) => {
+            Error::Conflict(format!("账号 {account} 已存在"))
+        }
+        _ => Error::from(e),
+    })?;
+    admin_user_role::ActiveModel {
+        user_id: Set(inserted.id),
+        role_id: Set(role_id),
+    }
+    .insert(&txn)
+    .await?;
+    audit::record(
+        &txn,
+        Entry {
+            actor: &Actor::System(via),
+            action: "admin_user.create",
+            target_type: "admin_user",
+            target_id: Some(inserted.id.to_string()),
+            success: true,
+            detail: serde_json::json!({
+                "account": account,
+                "role": SUPER_ROLE_CODE,
+                "passwordGenerated": generated,
+            }),
+            ip: None,
+            request_id: None,
+        },
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(FirstAdmin {
+        account: account.to_owned(),
+        generated_password: generated.then_some(plain),
+    })
+}

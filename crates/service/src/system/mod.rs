@@ -1,0 +1,3 @@
+//! System management: administrators, roles and their permissions.
+
+pub mod bootstrap;

@@ -1,0 +1,71 @@
+//! Persistence: SeaORM entities, migrations and connection set-up for SQLite and PostgreSQL.
+//!
+//! The service layer is the only user of this crate; the server never sees SeaORM.
+
+pub mod entity;
+pub mod migration;
+
+pub use sea_orm;
+
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, DbErr};
+use sea_orm_migration::MigratorTrait;
+use std::time::Duration;
+
+/// Which database engine a connection talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+impl Engine {
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Sqlite => "sqlite",
+            Engine::Postgres => "postgres",
+        }
+    }
+
+    pub fn of(db: &DatabaseConnection) -> Engine {
+        match db.get_database_backend() {
+            DbBackend::Postgres => Engine::Postgres,
+            _ => Engine::Sqlite,
+        }
+    }
+}
+
+/// Opens a pool on `url` (`sqlite://path?mode=rwc` or `postgres://...`).
+pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
+    let mut options = ConnectOptions::new(url.to_owned());
+    options
+        .max_connections(if url.starts_with("sqlite:") { 8 } else { 16 })
+        .min_connections(1)
+        .connect_timeout(Duration::from_secs(10))
+        .acquire_timeout(Duration::from_secs(10))
+        .sqlx_logging(false);
+    let db = Database::connect(options).await?;
+    if Engine::of(&db) == Engine::Sqlite {
+        // WAL lets readers and the single writer work at the same time; it is kept in the file.
+        db.execute_unprepared("PRAGMA journal_mode = WAL").await?;
+    }
+    Ok(db)
+}
+
+/// Applies every pending migration.
+pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
+    migration::Migrator::up(db, None).await
+}
+
+/// Names of the migrations already applied, oldest first.
+pub async fn applied_migrations(db: &DatabaseConnection) -> Result<Vec<String>, DbErr> {
+    Ok(migration::Migrator::get_applied_migrations(db)
+        .await?
+        .into_iter()
+        .map(|m| m.name().to_owned())
+        .collect())
+}
+
+/// A cheap round trip that proves the database answers.
+pub async fn ping(db: &DatabaseConnection) -> Result<(), DbErr> {
+    db.ping().await
+}

@@ -1,0 +1,16 @@
+//! Schema migrations. The same Rust migration runs on SQLite and PostgreSQL.
+// The migration trait is written with an elided lifetime (`&SchemaManager`); an explicit one does not match it.
+#![allow(elided_lifetimes_in_paths)]
+
+use sea_orm_migration::prelude::*;
+
+mod m0001_identity;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m0001_identity::Migration)]
+    }
+}

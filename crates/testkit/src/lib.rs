@@ -1,0 +1,245 @@
+//! Spawns Beehive on port 0 against a fresh database, for tests.
+//!
+//! `BEEHIVE_TEST_DB` chooses the database: `sqlite` (default; a fresh file in a temporary
+//! directory) or `postgres` (a fresh database on the server of `TEST_DATABASE_URL`, default
+//! `postgres://postgres@127.0.0.1:5432/postgres`). The same test suite runs on both.
+
+use anyhow::Context;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use server::{HttpConfig, ServeConfig};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The first administrator's password in every test app.
+pub const ADMIN_PASSWORD: &str = "Test-Admin-2026";
+
+/// Which database the tests run on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DbKind {
+    Sqlite,
+    Postgres,
+}
+
+impl DbKind {
+    /// From `BEEHIVE_TEST_DB` (default SQLite).
+    pub fn from_env() -> anyhow::Result<Self> {
+        match std::env::var("BEEHIVE_TEST_DB").as_deref() {
+            Err(_) | Ok("") | Ok("sqlite") => Ok(DbKind::Sqlite),
+            Ok("postgres") => Ok(DbKind::Postgres),
+            Ok(other) => anyhow::bail!("BEEHIVE_TEST_DB must be sqlite or postgres, not {other}"),
+        }
+    }
+}
+
+/// A fresh database for one test.
+pub struct TestDatabase {
+    pub url: String,
+    pub kind: DbKind,
+    _dir: Option<TempDir>,
+}
+
+/// A directory removed when dropped.
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn postgres_server_url() -> String {
+    std::env::var("TEST_DATABASE_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/postgres".to_owned())
+}
+
+/// Replaces the database name at the end of a PostgreSQL URL.
+fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, Some(q)),
+        None => (url, None),
+    };
+    let prefix = match base.rfind('/') {
+        Some(at) if at > "postgres://".len() => &base[..at],
+        _ => base,
+    };
+    match query {
+        Some(q) => format!("{prefix}/{name}?{q}"),
+        None => format!("{prefix}/{name}"),
+    }
+}
+
+/// Creates database `name` on the PostgreSQL server of `server_url`.
+async fn create_postgres_database(server_url: &str, name: &str) -> anyhow::Result<()> {
+    use store::sea_orm::ConnectionTrait;
+    let admin = store::sea_orm::Database::connect(server_url).await?;
+    admin
+        .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
+        .await?;
+    admin.close().await?;
+    Ok(())
+}
+
+impl TestDatabase {
+    pub async fn fresh(kind: DbKind) -> anyhow::Result<Self> {
+        let unique = uuid::Uuid::new_v4().simple().to_string();
+        match kind {
+            DbKind::Sqlite => {
+                let dir = std::env::temp_dir().join(format!("beehive-test-{unique}"));
+                std::fs::create_dir_all(&dir)?;
+                let url = format!("sqlite://{}?mode=rwc", dir.join("beehive.db").display());
+                Ok(TestDatabase {
+                    url,
+                    kind,
+                    _dir: Some(TempDir(dir)),
+                })
+            }
+            DbKind::Postgres => {
+                let server = postgres_server_url();
+                let name = format!("beehive_test_{unique}");
+                create_postgres_database(&server, &name)
+                    .await
+                    .with_context(|| format!("cannot create a test database on {server}"))?;
+                Ok(TestDatabase {
+                    url: with_database(&server, &name),
+                    kind,
+                    _dir: None,
+                })
+            }
+        }
+    }
+}
+
+/// A running Beehive and an HTTP client for it.
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub db: TestDatabase,
+    running: Option<server::Running>,
+}
+
+impl TestApp {
+    /// Starts Beehive on a fresh database of the kind `BEEHIVE_TEST_DB` names.
+    pub async fn spawn() -> anyhow::Result<TestApp> {
+        Self::spawn_on(DbKind::from_env()?).await
+    }
+
+    pub async fn spawn_on(kind: DbKind) -> anyhow::Result<TestApp> {
+        Self::spawn_with(kind, HttpConfig::default()).await
+    }
+
+    pub async fn spawn_with(kind: DbKind, http: HttpConfig) -> anyhow::Result<TestApp> {
+        let db = TestDatabase::fresh(kind).await?;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let running = server::start(
+            ServeConfig {
+                database_url: db.url.clone(),
+                admin_password: Some(ADMIN_PASSWORD.to_owned()),
+                http,
+            },
+            listener,
+            std::future::pending(),
+        )
+        .await?;
+        let base = format!("http://{}", running.addr);
+        let client = reqwest::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .build()?;
+        Ok(TestApp {
+            base,
+            client,
+            db,
+            running: Some(running),
+        })
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    /// What the server's start-up reported about the first administrator.
+    pub fn first_admin(&self) -> Option<&server::FirstAdmin> {
+        self.running.as_ref().and_then(|r| r.first_admin.as_ref())
+    }
+
+    pub async fn get(&self, path: &str) -> anyhow::Result<Reply> {
+        Reply::read(self.client.get(self.url(path)).send().await?).await
+    }
+
+    pub async fn post_json(&self, path: &str, body: &Value) -> anyhow::Result<Reply> {
+        Reply::read(self.client.post(self.url(path)).json(body).send().await?).await
+    }
+
+    /// Stops the server gracefully.
+    pub async fn stop(mut self) -> anyhow::Result<()> {
+        if let Some(running) = self.running.take() {
+            running.stop().await?;
+        }
+        Ok(())
+    }
+}
+
+/// An HTTP answer, its body parsed as JSON when it is JSON.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: Value,
+    pub text: String,
+}
+
+impl Reply {
+    pub async fn read(response: reqwest::Response) -> anyhow::Result<Reply> {
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let text = response.text().await?;
+        let body = serde_json::from_str(&text).unwrap_or(Value::Null);
+        Ok(Reply {
+            status,
+            headers,
+            body,
+            text,
+        })
+    }
+
+    /// The envelope code.
+    pub fn code(&self) -> i64 {
+        self.body["code"].as_i64().unwrap_or(-1)
+    }
+
+    pub fn msg(&self) -> &str {
+        self.body["msg"].as_str().unwrap_or_default()
+    }
+
+    /// The envelope's data, deserialized.
+    pub fn data<T: DeserializeOwned>(&self) -> anyhow::Result<T> {
+        Ok(serde_json::from_value(self.body["data"].clone())?)
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn database_name_replaced_in_postgres_urls() {
+        assert_eq!(
+            with_database("postgres://postgres@127.0.0.1:5432/postgres", "t1"),
+            "postgres://postgres@127.0.0.1:5432/t1"
+        );
+        assert_eq!(
+            with_database("postgres://u:p@db/app?sslmode=disable", "t2"),
+            "postgres://u:p@db/t2?sslmode=disable"
+        );
+        assert_eq!(
+            with_database("postgres://u@host", "t3"),
+            "postgres://u@host/t3"
+        );
+    }
+}
