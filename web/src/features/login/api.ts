@@ -1,0 +1,47 @@
+import md5 from 'blueimp-md5';
+import { request } from '../../shared/api/request';
+
+/** Sign-in calls (spec §7). Every attempt fetches a fresh one-time `uid` ticket first. */
+
+export type AccountKind = 'admin' | 'capital';
+
+export interface LoginTicket {
+  uid: string;
+  /** Seconds the ticket stays valid. */
+  expiresIn: number;
+}
+
+export interface LoginSession {
+  token: string;
+  refreshToken: string;
+  /** Epoch milliseconds. */
+  expirationTime: number;
+  username: string;
+  /** Absent for capital-provider accounts. */
+  authorities?: string[];
+}
+
+export function fetchLoginTicket(kind: AccountKind): Promise<LoginTicket> {
+  return request<LoginTicket>({ url: '/{kind}/login/uid', data: { kind } });
+}
+
+/** The password travels as the MD5 hex of what was typed (spec §7; the server stores argon2id of it). */
+export async function loginWithAccount(kind: AccountKind, username: string, password: string): Promise<LoginSession> {
+  const { uid } = await fetchLoginTicket(kind);
+  return request<LoginSession>({
+    url: '/{kind}/login/account',
+    method: 'post',
+    data: { kind, uid, username, password: md5(password) },
+  });
+}
+
+/** SMS sign-in exists for administrators only. */
+export async function loginWithSms(mobile: string, code: string): Promise<LoginSession> {
+  const { uid } = await fetchLoginTicket('admin');
+  return request<LoginSession>({ url: '/admin/login/sms', method: 'post', data: { uid, mobile, code } });
+}
+
+export async function sendSmsCode(mobile: string): Promise<void> {
+  const { uid } = await fetchLoginTicket('admin');
+  await request<unknown>({ url: '/admin/login/code/{mobile}', method: 'form', data: { mobile, uid } });
+}

@@ -1,0 +1,210 @@
+import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
+import { getToken, removeToken } from '../auth/token';
+import { translate as t } from '../i18n';
+import { reloadPage } from '../utils/reload';
+import { ApiError } from './errors';
+import { beginLoading, endLoading } from './loading';
+import { showAlert, showConfirm, showError } from './notifier';
+import { fillPath, toSearchParams, withQuery } from './url';
+
+/** Spec §7, §8, §9: the one way the application talks to the server. */
+
+export const API_BASE = '/api';
+export const REQUEST_TIMEOUT_MS = 20_000;
+export const ERROR_MESSAGE_SECONDS = 2;
+export const TOKEN_HEADER = 'authorization-token';
+
+/** 'form' posts urlencoded data; 'text' does not call at all and returns the URL it would call. */
+export type RequestMethod = 'get' | 'post' | 'put' | 'delete' | 'form' | 'text';
+
+export interface RequestOptions {
+  url: string;
+  method?: RequestMethod;
+  /** Fills `{name}` placeholders; the rest is the query (GET, text) or the body. */
+  data?: object;
+  /** No loading overlay (background polls). */
+  silent?: boolean;
+  /** Skip the before-request hooks (the token refresh call itself). */
+  skipBeforeRequest?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface Envelope<T = unknown> {
+  result?: boolean;
+  code: number;
+  msg?: string;
+  data: T;
+}
+
+export interface RequestInfo {
+  url: string;
+  method: RequestMethod;
+}
+
+/** Awaited, in order, before each request is sent (e.g. refresh an expired token). */
+export type BeforeRequestHook = (request: RequestInfo) => Promise<void> | void;
+
+const beforeRequestHooks: BeforeRequestHook[] = [];
+
+/** Registers a hook run before every request; returns a function that unregisters it. */
+export function registerTokenRefresher(hook: BeforeRequestHook): () => void {
+  beforeRequestHooks.push(hook);
+  return () => {
+    const index = beforeRequestHooks.indexOf(hook);
+    if (index >= 0) beforeRequestHooks.splice(index, 1);
+  };
+}
+
+export const http = axios.create({
+  baseURL: API_BASE,
+  timeout: REQUEST_TIMEOUT_MS,
+  transitional: { clarifyTimeoutError: true },
+});
+
+http.interceptors.request.use((config) => {
+  const token = getToken();
+  if (token) config.headers.set(TOKEN_HEADER, token);
+  return config;
+});
+
+/** The URL a call would use, placeholders filled and the remainder appended as the query. */
+export function apiUrl(url: string, data?: object): string {
+  const { path, rest } = fillPath(url, data);
+  return withQuery(`${API_BASE}${path}`, rest);
+}
+
+export function request(options: RequestOptions & { method: 'text' }): Promise<string>;
+export function request<T = unknown>(options: RequestOptions): Promise<T>;
+export async function request<T>(options: RequestOptions): Promise<T | string> {
+  const method = options.method ?? 'get';
+  if (method === 'text') return apiUrl(options.url, options.data);
+
+  const config = toAxiosConfig(method, options);
+  if (!options.silent) beginLoading();
+  try {
+    if (!options.skipBeforeRequest) {
+      for (const hook of [...beforeRequestHooks]) await hook({ url: options.url, method });
+    }
+    let body: unknown;
+    try {
+      body = (await http.request<unknown>(config)).data;
+    } catch (error) {
+      throw axios.isAxiosError(error) ? transportError(error) : error;
+    }
+    return unwrap<T>(body);
+  } finally {
+    if (!options.silent) endLoading();
+  }
+}
+
+function toAxiosConfig(method: Exclude<RequestMethod, 'text'>, options: RequestOptions): AxiosRequestConfig {
+  const { path, rest } = fillPath(options.url, options.data);
+  const base: AxiosRequestConfig = { signal: options.signal };
+  switch (method) {
+    case 'get':
+      return { ...base, method: 'GET', url: withQuery(path, rest) };
+    case 'form':
+      return {
+        ...base,
+        method: 'POST',
+        url: path,
+        data: toSearchParams(rest).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+      };
+    case 'post':
+    case 'put':
+    case 'delete':
+      return { ...base, method: method.toUpperCase(), url: path, data: rest };
+  }
+}
+
+function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+}
+
+/** Spec §8, envelope rows. */
+function unwrap<T>(body: unknown): T {
+  if (!isEnvelope(body)) {
+    void showError(t('request.serverError'), ERROR_MESSAGE_SECONDS);
+    throw new ApiError('http', 200, t('request.serverError'), body);
+  }
+  if (body.result === true) return body.data as T;
+
+  const { code, data } = body;
+  const msg = body.msg ?? '';
+  // Codes 0 and 200 without `result: true` are not listed as errors by spec §8 (the red message is
+  // for "any other code except 0, 200 and 504"), so they are treated as success.
+  if (code === 0 || code === 200) return data as T;
+
+  if (code === 504) {
+    openSessionDialog(async () => {
+      await showAlert({ title: t('request.tipTitle'), content: t('request.signedInElsewhere'), okText: t('request.ok') });
+      return true;
+    });
+  } else {
+    // Spec §8 excludes only 504 from the red message, so code 401 gets it as well as the dialog.
+    void showError(msg || t('request.error'), ERROR_MESSAGE_SECONDS);
+    if (code === 401) {
+      openSessionDialog(() =>
+        showConfirm({
+          title: t('request.tipTitle'),
+          content: t('request.sessionExpired'),
+          okText: t('request.relogin'),
+          cancelText: t('request.cancel'),
+        }),
+      );
+    }
+  }
+  throw new ApiError('business', code, msg, data);
+}
+
+/** Spec §8, HTTP rows. */
+function transportError(error: AxiosError): ApiError {
+  if (axios.isCancel(error)) return new ApiError('canceled', 0, error.message);
+  if (error.code === 'ETIMEDOUT' || (error.code === 'ECONNABORTED' && /timeout/i.test(error.message))) {
+    void showError(t('request.timeout'), ERROR_MESSAGE_SECONDS);
+    return new ApiError('timeout', 0, t('request.timeout'));
+  }
+  if (error.code === 'ECONNABORTED') {
+    return new ApiError('canceled', 0, error.message); // aborted by the browser (navigation)
+  }
+  const status = error.response?.status ?? 0;
+  const body: unknown = error.response?.data;
+  if (status === 401) {
+    openSessionDialog(() =>
+      showConfirm({
+        title: t('request.loggedOutTitle'),
+        content: t('request.loggedOut'),
+        okText: t('request.relogin'),
+        cancelText: t('request.cancel'),
+      }),
+    );
+    return new ApiError('http', status, t('request.loggedOut'), body);
+  }
+  const bodyMsg = typeof body === 'object' && body !== null ? (body as { msg?: unknown }).msg : undefined;
+  const msg = typeof bodyMsg === 'string' && bodyMsg ? bodyMsg : t('request.serverError');
+  void showError(msg, ERROR_MESSAGE_SECONDS);
+  return new ApiError('http', status, msg, isEnvelope(body) ? body.data : body);
+}
+
+/**
+ * At most one session dialog (code 401, code 504, HTTP 401) is open at a time, however many
+ * requests fail together. `ask` resolves true when the user chose to sign in again: the session
+ * is then reset and the page reloaded, which lands on the login page.
+ */
+let sessionDialogOpen = false;
+
+function openSessionDialog(ask: () => Promise<boolean>): void {
+  if (sessionDialogOpen) return;
+  sessionDialogOpen = true;
+  void (async () => {
+    try {
+      if (await ask()) {
+        removeToken();
+        reloadPage();
+      }
+    } finally {
+      sessionDialogOpen = false;
+    }
+  })();
+}

@@ -1,0 +1,22 @@
+/** The login page's `redirect` query value, accepted only when it is a path inside this application. */
+export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
+  if (!target) return fallback;
+  // Only same-origin absolute paths: not '//host', not '/\host' (browsers read '\' as '/'), no schemes,
+  // no control characters or whitespace that browsers strip before parsing.
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  if ([...target].some((ch) => ch <= ' ' || ch === '\u007f' || ch === '\\')) return fallback;
+  try {
+    const base = 'http://beehive.invalid';
+    const resolved = new URL(target, base);
+    if (resolved.origin !== base) return fallback;
+    if (resolved.pathname === '/login') return fallback;
+    return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/** `/login?redirect=...` for the current location (path and query kept, encoded). */
+export function loginPath(pathWithQuery: string): string {
+  return `/login?redirect=${encodeURIComponent(pathWithQuery)}`;
+}

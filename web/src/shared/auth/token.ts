@@ -1,0 +1,64 @@
+import Cookies from 'js-cookie';
+
+/** Spec §3: the token lives in local storage and in a (session) cookie; user info in local storage. */
+const TOKEN_KEY = 'token';
+const TOKEN_COOKIE = 'Admin-Token';
+const USERINFO_KEY = 'userinfo';
+
+export interface UserInfo {
+  username: string;
+  /** Epoch milliseconds after which the token must be refreshed before the next request. */
+  expirationTime: number;
+  refreshToken: string;
+  /** Permission strings; absent for capital-provider accounts (spec §6). */
+  authorities?: string[];
+}
+
+export function getToken(): string | undefined {
+  return localStorage.getItem(TOKEN_KEY) ?? Cookies.get(TOKEN_COOKIE) ?? undefined;
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  Cookies.set(TOKEN_COOKIE, token);
+}
+
+/** Resets the session: token (storage and cookie) and user info. */
+export function removeToken(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USERINFO_KEY);
+  Cookies.remove(TOKEN_COOKIE);
+}
+
+export function getUserInfo(): UserInfo | undefined {
+  const raw = localStorage.getItem(USERINFO_KEY);
+  if (!raw) return undefined;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isUserInfo(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function setUserInfo(info: UserInfo): void {
+  const stored: UserInfo = {
+    username: info.username,
+    expirationTime: info.expirationTime,
+    refreshToken: info.refreshToken,
+    ...(info.authorities ? { authorities: info.authorities } : {}),
+  };
+  localStorage.setItem(USERINFO_KEY, JSON.stringify(stored));
+}
+
+function isUserInfo(value: unknown): value is UserInfo {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.username === 'string' &&
+    typeof v.expirationTime === 'number' &&
+    typeof v.refreshToken === 'string' &&
+    (v.authorities === undefined ||
+      (Array.isArray(v.authorities) && v.authorities.every((a) => typeof a === 'string')))
+  );
+}

@@ -1,0 +1,23 @@
+import { cleanup } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, vi } from 'vitest';
+
+// jsdom has no matchMedia; antd's responsive helpers ask for it.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: () => false,
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
+});
