@@ -11,6 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Health check: answers the envelope with the database reachable, or code 500 with
+         *     '数据库不可用，请稍后重试' when it is not.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -23,7 +27,39 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        Envelope_HealthData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** @description Always `ok` in a successful answer. */
+                status: string;
+                /** @description `sqlite` or `postgres`. */
+                database: string;
+                /** @description The applied schema migrations, oldest first. */
+                migrations: string[];
+                /** @description The server's version. */
+                version: string;
+            };
+        };
+        HealthData: {
+            /** @description Always `ok` in a successful answer. */
+            status: string;
+            /** @description `sqlite` or `postgres`. */
+            database: string;
+            /** @description The applied schema migrations, oldest first. */
+            migrations: string[];
+            /** @description The server's version. */
+            version: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -41,18 +77,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The service answers */
+            /** @description The envelope */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        result: boolean;
-                        code: number;
-                        msg: string;
-                        data: null;
-                    };
+                    "application/json": components["schemas"]["Envelope_HealthData"];
                 };
             };
         };
