@@ -1,5 +1,6 @@
 //! The `beehive` server: configuration, the HTTP application and its start-up.
 
+pub mod auth;
 pub mod envelope;
 pub mod error;
 pub mod extract;
@@ -93,6 +94,8 @@ pub struct ServeConfig {
     /// The first administrator's password (`BEEHIVE_ADMIN_PASSWORD`); generated when absent.
     pub admin_password: Option<String>,
     pub http: HttpConfig,
+    /// The clock (tests move theirs forward).
+    pub clock: service::clock::Clock,
 }
 
 /// A running server.
@@ -102,6 +105,8 @@ pub struct Running {
     pub first_admin: Option<FirstAdmin>,
     /// `sqlite` or `postgres`.
     pub database: &'static str,
+    /// The application the server runs (tests drive the clock and fixtures through it).
+    pub app: Beehive,
     shutdown: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
 }
@@ -132,30 +137,39 @@ pub async fn start(
     listener: TcpListener,
     signal: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<Running> {
-    let beehive = Beehive::connect(&config.database_url).await?;
+    let beehive = Beehive::connect_with_clock(&config.database_url, config.clock.clone()).await?;
     beehive.migrate().await?;
     let first_admin = beehive
         .ensure_first_admin(config.admin_password.clone())
         .await?;
     let database = beehive.database_kind();
-    let router = app(AppState { app: beehive }, &config.http);
+    let router = app(
+        AppState {
+            app: beehive.clone(),
+        },
+        &config.http,
+    );
     let addr = listener.local_addr()?;
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async move {
-                tokio::select! {
-                    _ = signal => {},
-                    _ = stopped => {},
-                }
-                tracing::info!("shutting down: finishing requests in flight");
-            })
-            .await
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            tokio::select! {
+                _ = signal => {},
+                _ = stopped => {},
+            }
+            tracing::info!("shutting down: finishing requests in flight");
+        })
+        .await
     });
     Ok(Running {
         addr,
         first_admin,
         database,
+        app: beehive,
         shutdown,
         task,
     })

@@ -65,6 +65,28 @@ enum Command {
         /// The person's name.
         #[arg(long, default_value = "管理员")]
         name: String,
+        /// Mobile number for SMS sign-in (11 digits).
+        #[arg(long)]
+        mobile: Option<String>,
+        #[command(flatten)]
+        database: Database,
+    },
+    /// Create a capital-provider user (and its capital provider, ACTIVE, if there is none of
+    /// that name). The password comes from BEEHIVE_CAPITAL_PASSWORD, or is generated and
+    /// printed once.
+    CreateCapitalUser {
+        /// The capital provider's name.
+        #[arg(long)]
+        provider: String,
+        /// The sign-in account (3 to 32 letters, digits, _ . - @).
+        #[arg(long)]
+        account: String,
+        /// The person's name.
+        #[arg(long, default_value = "资金方用户")]
+        name: String,
+        /// Mobile number (11 digits).
+        #[arg(long)]
+        mobile: Option<String>,
         #[command(flatten)]
         database: Database,
     },
@@ -193,6 +215,7 @@ async fn main() -> anyhow::Result<()> {
                     http: HttpConfig {
                         request_timeout: Duration::from_secs(request_timeout.max(1)),
                     },
+                    clock: Default::default(),
                 },
                 listener,
                 shutdown_signal(),
@@ -225,6 +248,7 @@ async fn main() -> anyhow::Result<()> {
         Command::CreateAdmin {
             account,
             name,
+            mobile,
             database,
         } => {
             init_logs(LogFormat::Human);
@@ -232,10 +256,51 @@ async fn main() -> anyhow::Result<()> {
             let beehive = service::Beehive::connect(&database.database_url).await?;
             beehive.migrate().await?;
             let created = beehive
-                .create_admin(&account, &name, admin_password_from_env())
+                .create_admin(
+                    &account,
+                    &name,
+                    mobile.as_deref(),
+                    admin_password_from_env(),
+                )
                 .await
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             announce_admin(&created)?;
+            beehive.close().await?;
+        }
+        Command::CreateCapitalUser {
+            provider,
+            account,
+            name,
+            mobile,
+            database,
+        } => {
+            init_logs(LogFormat::Human);
+            prepare_sqlite_dir(&database.database_url)?;
+            let beehive = service::Beehive::connect(&database.database_url).await?;
+            beehive.migrate().await?;
+            let actor = service::audit::Actor::System("cli");
+            let password = std::env::var("BEEHIVE_CAPITAL_PASSWORD")
+                .ok()
+                .filter(|p| !p.is_empty());
+            let created = async {
+                let provider_id = beehive.ensure_capital_provider(&actor, &provider).await?;
+                beehive
+                    .create_capital_user(
+                        &actor,
+                        provider_id,
+                        &account,
+                        &name,
+                        mobile.as_deref(),
+                        password,
+                    )
+                    .await
+            }
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+            announce_admin(&server::FirstAdmin {
+                account: created.account,
+                generated_password: created.generated_password,
+            })?;
             beehive.close().await?;
         }
         Command::Openapi { output } => {

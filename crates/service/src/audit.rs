@@ -13,6 +13,10 @@ pub enum Actor {
         id: i64,
         name: String,
     },
+    Capital {
+        id: i64,
+        name: String,
+    },
 }
 
 /// One operation-log entry.
@@ -34,6 +38,7 @@ pub async fn record(conn: &impl ConnectionTrait, entry: Entry<'_>) -> Result<()>
     let (kind, id, name) = match entry.actor {
         Actor::System(name) => ("system", None, (*name).to_owned()),
         Actor::Admin { id, name } => ("admin", Some(*id), name.clone()),
+        Actor::Capital { id, name } => ("capital", Some(*id), name.clone()),
     };
     operation_log::ActiveModel {
         actor_kind: Set(kind.to_owned()),

@@ -2,18 +2,26 @@
 //! transaction together with its audit entry. The server calls this crate and never SeaORM.
 
 pub mod audit;
+pub mod auth;
+pub mod clock;
 mod error;
+pub mod partner;
 pub mod password;
 pub mod system;
 
 pub use error::{Error, Result};
 
+use auth::settings::SecuritySettings;
+use clock::Clock;
+use std::sync::Arc;
 use store::sea_orm::DatabaseConnection;
 
 /// The application: the database and everything the use cases need.
 #[derive(Clone)]
 pub struct Beehive {
     db: DatabaseConnection,
+    clock: Clock,
+    security: Arc<SecuritySettings>,
 }
 
 /// What `GET /api/health` reports.
@@ -28,10 +36,23 @@ pub struct Health {
 impl Beehive {
     /// Connects to `database_url` (`sqlite://...` or `postgres://...`).
     pub async fn connect(database_url: &str) -> Result<Self> {
+        Self::connect_with_clock(database_url, Clock::default()).await
+    }
+
+    /// Connects with a given clock (tests move it forward).
+    pub async fn connect_with_clock(database_url: &str, clock: Clock) -> Result<Self> {
         let db = store::connect(database_url)
             .await
             .map_err(|e| Error::DatabaseUnavailable(anyhow::Error::new(e)))?;
-        Ok(Beehive { db })
+        Ok(Beehive {
+            db,
+            clock,
+            security: Arc::new(SecuritySettings::default()),
+        })
+    }
+
+    pub fn clock(&self) -> &Clock {
+        &self.clock
     }
 
     /// Applies pending migrations, then brings the built-in roles up to date with the
@@ -71,9 +92,11 @@ impl Beehive {
         &self,
         account: &str,
         name: &str,
+        mobile: Option<&str>,
         password: Option<String>,
     ) -> Result<system::bootstrap::FirstAdmin> {
-        system::bootstrap::create_super_admin(&self.db, account, name, password, "cli").await
+        system::bootstrap::create_super_admin(&self.db, account, name, mobile, password, "cli")
+            .await
     }
 
     /// Closes the pool.

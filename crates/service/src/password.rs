@@ -7,6 +7,11 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use md5::{Digest, Md5};
 use rand::Rng;
 
+/// A valid argon2 hash of a random value: sign-in verifies against it when the account does
+/// not exist, so an unknown account costs the same time as a wrong password.
+pub static DUMMY_HASH: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| hash(&md5_hex(&generate())).unwrap_or_default());
+
 /// The MD5 hex digest of a typed password, as the web client computes it.
 pub fn md5_hex(plain: &str) -> String {
     hex::encode(Md5::digest(plain.as_bytes()))

@@ -138,6 +138,7 @@ impl TestApp {
                 database_url: db.url.clone(),
                 admin_password: Some(ADMIN_PASSWORD.to_owned()),
                 http,
+                clock: Default::default(),
             },
             listener,
             std::future::pending(),
@@ -172,6 +173,124 @@ impl TestApp {
         Reply::read(self.client.post(self.url(path)).json(body).send().await?).await
     }
 
+    /// The application behind the server: fixtures and the clock.
+    pub fn beehive(&self) -> &service::Beehive {
+        match &self.running {
+            Some(running) => &running.app,
+            None => unreachable_stopped(),
+        }
+    }
+
+    /// Moves the server's clock forward.
+    pub fn advance(&self, by: Duration) {
+        self.beehive().clock().advance(by);
+    }
+
+    /// GET with a token in the `authorization-token` header.
+    pub async fn get_as(&self, path: &str, token: &str) -> anyhow::Result<Reply> {
+        Reply::read(
+            self.client
+                .get(self.url(path))
+                .header(TOKEN_HEADER, token)
+                .send()
+                .await?,
+        )
+        .await
+    }
+
+    /// POST JSON with a token.
+    pub async fn post_as(&self, path: &str, token: &str, body: &Value) -> anyhow::Result<Reply> {
+        Reply::read(
+            self.client
+                .post(self.url(path))
+                .header(TOKEN_HEADER, token)
+                .json(body)
+                .send()
+                .await?,
+        )
+        .await
+    }
+
+    /// POST a form-encoded body, as the client's 'form' call style does.
+    pub async fn post_form(&self, path: &str, form: &[(&str, &str)]) -> anyhow::Result<Reply> {
+        let body = form
+            .iter()
+            .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+            .collect::<Vec<_>>()
+            .join("&");
+        Reply::read(
+            self.client
+                .post(self.url(path))
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(body)
+                .send()
+                .await?,
+        )
+        .await
+    }
+
+    /// A fresh login identifier for `kind` (`admin` or `capital`).
+    pub async fn uid(&self, kind: &str) -> anyhow::Result<String> {
+        let reply = self.get(&format!("/api/{kind}/login/uid")).await?;
+        reply.data::<Value>()?["uid"]
+            .as_str()
+            .map(str::to_owned)
+            .ok_or_else(|| anyhow::anyhow!("no uid in {}", reply.text))
+    }
+
+    /// Signs in with account and password (typed value; MD5 is applied here like the client).
+    pub async fn login(&self, kind: &str, account: &str, password: &str) -> anyhow::Result<Reply> {
+        let uid = self.uid(kind).await?;
+        self.post_json(
+            &format!("/api/{kind}/login/account"),
+            &serde_json::json!({ "uid": uid, "username": account, "password": md5(password) }),
+        )
+        .await
+    }
+
+    /// Signs in and returns the session's data; fails the test when sign-in fails.
+    pub async fn session(
+        &self,
+        kind: &str,
+        account: &str,
+        password: &str,
+    ) -> anyhow::Result<Session> {
+        let reply = self.login(kind, account, password).await?;
+        anyhow::ensure!(reply.code() == 200, "sign-in failed: {}", reply.text);
+        reply.data()
+    }
+
+    /// The first administrator's session.
+    pub async fn admin_session(&self) -> anyhow::Result<Session> {
+        self.session("admin", "admin", ADMIN_PASSWORD).await
+    }
+
+    /// Creates a capital provider (if needed) and an enabled user of it.
+    pub async fn capital_user(
+        &self,
+        provider: &str,
+        account: &str,
+        password: &str,
+    ) -> anyhow::Result<i64> {
+        let actor = service::audit::Actor::System("test");
+        let app = self.beehive();
+        let provider_id = app
+            .ensure_capital_provider(&actor, provider)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        app.create_capital_user(
+            &actor,
+            provider_id,
+            account,
+            "测试用户",
+            None,
+            Some(password.to_owned()),
+        )
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(provider_id)
+    }
+
     /// Stops the server gracefully.
     pub async fn stop(mut self) -> anyhow::Result<()> {
         if let Some(running) = self.running.take() {
@@ -179,6 +298,42 @@ impl TestApp {
         }
         Ok(())
     }
+}
+
+/// The header that carries the token.
+pub const TOKEN_HEADER: &str = "authorization-token";
+
+/// The MD5 hex of a typed password, as the web client sends it.
+pub fn md5(plain: &str) -> String {
+    service::password::md5_hex(plain)
+}
+
+fn encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                char::from(b).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[allow(clippy::panic)]
+fn unreachable_stopped() -> ! {
+    panic!("the test app was stopped")
+}
+
+/// A signed-in session as the server answers it.
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Session {
+    pub token: String,
+    pub refresh_token: String,
+    pub expiration_time: i64,
+    pub username: String,
+    pub authorities: Option<Vec<String>>,
 }
 
 /// An HTTP answer, its body parsed as JSON when it is JSON.

@@ -24,10 +24,245 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/login/uid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Login identifier for an administrator's sign-in attempt. */
+        get: operations["adminLoginUid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/login/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Administrator sign-in with account and password. */
+        post: operations["adminLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/login/refresh/{refreshToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotates an administrator's tokens (form-encoded, no body). The old refresh token is dead. */
+        post: operations["adminRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/login/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Administrator sign-in with a code received by SMS. */
+        post: operations["adminSmsLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/login/code/{mobile}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a sign-in code to an administrator's registered mobile (form-encoded body `uid`).
+         *     The answer is the same whether or not the mobile is registered.
+         */
+        post: operations["adminSendCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/role/permission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in administrator's permissions. */
+        get: operations["adminPermission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user/password/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the signed-in administrator's password and ends all its sessions. */
+        post: operations["adminPasswordUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the administrator's session; its token answers HTTP 401 afterwards. */
+        post: operations["adminLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/login/uid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Login identifier for a capital-provider user's sign-in attempt. */
+        get: operations["capitalLoginUid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/login/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Capital-provider user sign-in with account and password. */
+        post: operations["capitalLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/login/refresh/{refreshToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotates a capital-provider user's tokens (form-encoded, no body). */
+        post: operations["capitalRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/password/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the signed-in capital-provider user's password and ends all its sessions. */
+        post: operations["capitalPasswordUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the capital-provider user's session. */
+        post: operations["capitalLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountLogin: {
+            /** @description A fresh login identifier from `GET .../login/uid`. */
+            uid: string;
+            username: string;
+            /** @description MD5 hex of the typed password. */
+            password: string;
+        };
+        CodeRequest: {
+            /** @description A fresh login identifier. */
+            uid?: string | null;
+        };
         Envelope_HealthData: {
             /** @description `true` on success. */
             result: boolean;
@@ -49,6 +284,81 @@ export interface components {
                 version: string;
             };
         };
+        Envelope_Option_String: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: null | string;
+        };
+        Envelope_PermissionData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                username: string;
+                name: string;
+                /** @description Permission strings (spec §6): the user's roles and visible buttons. */
+                authorities: string[];
+            };
+        };
+        Envelope_SessionData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description A session (spec §7): the token goes in the `authorization-token` header. */
+            data: {
+                token: string;
+                /** @description Single-use: `POST .../login/refresh/{refreshToken}` after `expirationTime`. */
+                refreshToken: string;
+                /**
+                 * Format: int64
+                 * @description When the token expires, epoch milliseconds.
+                 */
+                expirationTime: number;
+                username: string;
+                /** @description The administrator's permissions; absent for capital-provider users. */
+                authorities?: string[] | null;
+            };
+        };
+        Envelope_UidData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description A login identifier: present it with the next sign-in attempt. */
+            data: {
+                /** @description One-time: used up by the next sign-in attempt, whatever its outcome. */
+                uid: string;
+                /**
+                 * Format: int64
+                 * @description Seconds until it expires (300).
+                 */
+                expiresIn: number;
+            };
+        };
         HealthData: {
             /** @description Always `ok` in a successful answer. */
             status: string;
@@ -58,6 +368,50 @@ export interface components {
             migrations: string[];
             /** @description The server's version. */
             version: string;
+        };
+        PasswordChange: {
+            /** @description MD5 hex of the current password. */
+            passwordOld: string;
+            /** @description MD5 hex of the new password. */
+            passwordNew: string;
+            /** @description Always `true` (spec §3). */
+            enabled?: boolean | null;
+        };
+        PermissionData: {
+            username: string;
+            name: string;
+            /** @description Permission strings (spec §6): the user's roles and visible buttons. */
+            authorities: string[];
+        };
+        /** @description A session (spec §7): the token goes in the `authorization-token` header. */
+        SessionData: {
+            token: string;
+            /** @description Single-use: `POST .../login/refresh/{refreshToken}` after `expirationTime`. */
+            refreshToken: string;
+            /**
+             * Format: int64
+             * @description When the token expires, epoch milliseconds.
+             */
+            expirationTime: number;
+            username: string;
+            /** @description The administrator's permissions; absent for capital-provider users. */
+            authorities?: string[] | null;
+        };
+        SmsLogin: {
+            uid: string;
+            mobile: string;
+            /** @description The 6-digit code received by SMS. */
+            code: string;
+        };
+        /** @description A login identifier: present it with the next sign-in attempt. */
+        UidData: {
+            /** @description One-time: used up by the next sign-in attempt, whatever its outcome. */
+            uid: string;
+            /**
+             * Format: int64
+             * @description Seconds until it expires (300).
+             */
+            expiresIn: number;
         };
     };
     responses: never;
@@ -84,6 +438,283 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_HealthData"];
+                };
+            };
+        };
+    };
+    adminLoginUid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UidData"];
+                };
+            };
+        };
+    };
+    adminLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountLogin"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SessionData"];
+                };
+            };
+        };
+    };
+    adminRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refreshToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SessionData"];
+                };
+            };
+        };
+    };
+    adminSmsLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsLogin"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SessionData"];
+                };
+            };
+        };
+    };
+    adminSendCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mobile: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    adminPermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PermissionData"];
+                };
+            };
+        };
+    };
+    adminPasswordUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    adminLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    capitalLoginUid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UidData"];
+                };
+            };
+        };
+    };
+    capitalLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountLogin"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SessionData"];
+                };
+            };
+        };
+    };
+    capitalRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refreshToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SessionData"];
+                };
+            };
+        };
+    };
+    capitalPasswordUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    capitalLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
         };

@@ -1,5 +1,6 @@
 //! The `/api` routers, one module per menu section, and the OpenAPI document built from them.
 
+mod auth;
 mod health;
 
 use crate::AppState;
@@ -17,13 +18,34 @@ use utoipa_axum::router::OpenApiRouter;
         description = "小蜜蜂任务共享系统的接口。每个应答都是信封 { result, code, msg, data }；\
                        金额单位为分（整数），时间为 epoch 毫秒。"
     ),
-    tags((name = "common", description = "公共接口"))
+    tags(
+        (name = "common", description = "公共接口"),
+        (name = "auth", description = "登录、会话与密码")
+    ),
+    modifiers(&TokenScheme)
 )]
 struct ApiDoc;
 
+/// The `token` security scheme: the `authorization-token` header (spec §7). An operation's
+/// scopes list the permission it needs; an empty list means any signed-in user.
+struct TokenScheme;
+
+impl utoipa::Modify for TokenScheme {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "token",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new(crate::auth::TOKEN_HEADER))),
+        );
+    }
+}
+
 /// Every API route with its OpenAPI description.
 fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(health::router())
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(health::router())
+        .merge(auth::router())
 }
 
 /// The API router (paths include `/api`).

@@ -110,7 +110,15 @@ pub async fn ensure_first_admin(
     if admin_user::Entity::find().count(db).await? > 0 {
         return Ok(None);
     }
-    match create_super_admin(db, FIRST_ADMIN_ACCOUNT, "超级管理员", password, "startup").await
+    match create_super_admin(
+        db,
+        FIRST_ADMIN_ACCOUNT,
+        "超级管理员",
+        None,
+        password,
+        "startup",
+    )
+    .await
     {
         Ok(created) => Ok(Some(created)),
         // Another instance starting at the same moment created it first.
@@ -125,6 +133,7 @@ pub async fn create_super_admin(
     db: &DatabaseConnection,
     account: &str,
     name: &str,
+    mobile: Option<&str>,
     password: Option<String>,
     via: &'static str,
 ) -> Result<FirstAdmin> {
@@ -139,6 +148,7 @@ pub async fn create_super_admin(
     if name.is_empty() || name.chars().count() > 64 {
         return Err(Error::invalid("name", "姓名不能为空，且不超过 64 个字符"));
     }
+    crate::auth::check_optional_mobile(mobile)?;
     let (plain, generated) = match password {
         Some(given) => {
             password::check_plain("password", &given)?;
@@ -162,7 +172,7 @@ pub async fn create_super_admin(
     let inserted = admin_user::ActiveModel {
         account: Set(account.to_owned()),
         name: Set(name.to_owned()),
-        mobile: Set(None),
+        mobile: Set(mobile.map(str::to_owned)),
         password_hash: Set(hash),
         enabled: Set(true),
         password_changed_at: Set(now),

@@ -1,3 +1,4 @@
 //! System management: administrators, roles and their permissions.
 
 pub mod bootstrap;
+mod users;

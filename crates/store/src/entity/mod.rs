@@ -2,6 +2,14 @@
 
 pub mod admin_user;
 pub mod admin_user_role;
+pub mod capital_provider;
+pub mod capital_user;
+pub mod login_guard;
+pub mod login_log;
+pub mod login_ticket;
 pub mod operation_log;
 pub mod role;
 pub mod role_permission;
+pub mod session;
+pub mod sms_code;
+pub mod sms_outbox;

@@ -5,12 +5,16 @@
 use sea_orm_migration::prelude::*;
 
 mod m0001_identity;
+mod m0002_auth;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m0001_identity::Migration)]
+        vec![
+            Box::new(m0001_identity::Migration),
+            Box::new(m0002_auth::Migration),
+        ]
     }
 }

@@ -1,0 +1,755 @@
+//! Sign-in, sessions and password change for administrators and capital-provider users
+//! (spec §2.2, §3, §7; DESIGN.md "Auth and permissions"; docs/auth.md).
+
+mod guard;
+mod session;
+pub mod settings;
+mod sms;
+mod ticket;
+
+use crate::audit::{self, Actor, Entry};
+use crate::clock::Clock;
+use crate::{Beehive, Error, Result, password};
+use domain::permission::{self, CAPITAL_ORDER_TABLE};
+use settings::SecuritySettings;
+use std::collections::BTreeSet;
+use store::entity::{
+    admin_user, admin_user_role, capital_provider, capital_user, login_log, role, role_permission,
+};
+use store::sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
+    QueryOrder, Set, TransactionTrait,
+};
+
+pub(crate) use session::revoke_all as revoke_all_sessions;
+pub use sms::{check_optional_mobile, is_mobile};
+
+/// The two kinds of account (separate tables, separate sign-in paths).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccountKind {
+    Admin,
+    Capital,
+}
+
+impl AccountKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AccountKind::Admin => "admin",
+            AccountKind::Capital => "capital",
+        }
+    }
+}
+
+/// Where a request came from, for the logs and the per-IP limits.
+#[derive(Debug, Clone, Default)]
+pub struct ClientInfo {
+    pub ip: Option<String>,
+    pub user_agent: Option<String>,
+    pub request_id: Option<String>,
+}
+
+/// A new login identifier.
+#[derive(Debug, Clone)]
+pub struct Ticket {
+    pub uid: String,
+    pub expires_in_seconds: u64,
+}
+
+/// What a successful sign-in or refresh answers (spec §7).
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    pub token: String,
+    pub refresh_token: String,
+    /// Epoch milliseconds.
+    pub expiration_time: i64,
+    pub username: String,
+    /// Administrators only; capital-provider users carry none (spec §6).
+    pub authorities: Option<Vec<String>>,
+}
+
+/// The signed-in caller of a request.
+#[derive(Debug, Clone)]
+pub struct Principal {
+    pub kind: AccountKind,
+    pub user_id: i64,
+    pub account: String,
+    pub name: String,
+    pub session_id: i64,
+    pub authorities: BTreeSet<String>,
+    /// The capital provider of a capital-provider user.
+    pub capital_provider_id: Option<i64>,
+}
+
+impl Principal {
+    /// Refuses with code 403 unless the caller holds `permission`.
+    pub fn require(&self, permission: &str) -> Result<()> {
+        if self.authorities.contains(permission) {
+            Ok(())
+        } else {
+            let label = permission::find(permission).map_or(permission, |p| p.label_zh);
+            Err(Error::Forbidden(label.to_owned()))
+        }
+    }
+
+    pub fn actor(&self) -> Actor {
+        match self.kind {
+            AccountKind::Admin => Actor::Admin {
+                id: self.user_id,
+                name: self.account.clone(),
+            },
+            AccountKind::Capital => Actor::Capital {
+                id: self.user_id,
+                name: self.account.clone(),
+            },
+        }
+    }
+}
+
+/// The one message for an unknown account and a wrong password.
+const BAD_CREDENTIALS: &str = "账号或密码错误";
+
+/// An account as sign-in sees it, whichever table it lives in.
+struct Account {
+    id: i64,
+    account: String,
+    password_hash: String,
+    enabled: bool,
+    capital_provider_id: Option<i64>,
+}
+
+async fn find_account(
+    db: &impl ConnectionTrait,
+    kind: AccountKind,
+    account: &str,
+) -> Result<Option<Account>> {
+    Ok(match kind {
+        AccountKind::Admin => admin_user::Entity::find()
+            .filter(admin_user::Column::Account.eq(account))
+            .one(db)
+            .await?
+            .map(|u| Account {
+                id: u.id,
+                account: u.account,
+                password_hash: u.password_hash,
+                enabled: u.enabled,
+                capital_provider_id: None,
+            }),
+        AccountKind::Capital => capital_user::Entity::find()
+            .filter(capital_user::Column::Account.eq(account))
+            .one(db)
+            .await?
+            .map(|u| Account {
+                id: u.id,
+                account: u.account,
+                password_hash: u.password_hash,
+                enabled: u.enabled,
+                capital_provider_id: Some(u.capital_provider_id),
+            }),
+    })
+}
+
+async fn find_account_by_id(
+    db: &impl ConnectionTrait,
+    kind: AccountKind,
+    id: i64,
+) -> Result<Option<(Account, String)>> {
+    Ok(match kind {
+        AccountKind::Admin => admin_user::Entity::find_by_id(id).one(db).await?.map(|u| {
+            (
+                Account {
+                    id: u.id,
+                    account: u.account,
+                    password_hash: u.password_hash,
+                    enabled: u.enabled,
+                    capital_provider_id: None,
+                },
+                u.name,
+            )
+        }),
+        AccountKind::Capital => capital_user::Entity::find_by_id(id)
+            .one(db)
+            .await?
+            .map(|u| {
+                (
+                    Account {
+                        id: u.id,
+                        account: u.account,
+                        password_hash: u.password_hash,
+                        enabled: u.enabled,
+                        capital_provider_id: Some(u.capital_provider_id),
+                    },
+                    u.name,
+                )
+            }),
+    })
+}
+
+/// The permissions of an administrator: the union of its enabled roles' (the super role
+/// holds every `admin:` permission of the catalogue).
+pub(crate) async fn admin_authorities(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+) -> Result<BTreeSet<String>> {
+    let role_ids: Vec<i64> = admin_user_role::Entity::find()
+        .filter(admin_user_role::Column::UserId.eq(user_id))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|ur| ur.role_id)
+        .collect();
+    if role_ids.is_empty() {
+        return Ok(BTreeSet::new());
+    }
+    let roles = role::Entity::find()
+        .filter(role::Column::Id.is_in(role_ids))
+        .filter(role::Column::Enabled.eq(true))
+        .all(db)
+        .await?;
+    if roles.iter().any(|r| r.is_super) {
+        return Ok(permission::admin_codes().map(str::to_owned).collect());
+    }
+    let enabled: Vec<i64> = roles.iter().map(|r| r.id).collect();
+    if enabled.is_empty() {
+        return Ok(BTreeSet::new());
+    }
+    Ok(role_permission::Entity::find()
+        .filter(role_permission::Column::RoleId.is_in(enabled))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|rp| rp.permission)
+        .filter(|code| permission::find(code).is_some())
+        .collect())
+}
+
+async fn provider_is_active(db: &impl ConnectionTrait, provider_id: i64) -> Result<bool> {
+    Ok(capital_provider::Entity::find_by_id(provider_id)
+        .one(db)
+        .await?
+        .is_some_and(|p| p.status == "ACTIVE"))
+}
+
+struct LoginRecord<'a> {
+    account: &'a str,
+    kind: AccountKind,
+    user_id: Option<i64>,
+    method: &'a str,
+    success: bool,
+    reason: &'a str,
+}
+
+async fn log_login(
+    db: &DatabaseConnection,
+    clock: &Clock,
+    client: &ClientInfo,
+    record: LoginRecord<'_>,
+) -> Result<()> {
+    let account: String = record.account.chars().take(64).collect();
+    login_log::ActiveModel {
+        account: Set(account),
+        account_kind: Set(record.kind.as_str().to_owned()),
+        user_id: Set(record.user_id),
+        method: Set(record.method.to_owned()),
+        ip: Set(client.ip.clone()),
+        user_agent: Set(client
+            .user_agent
+            .as_ref()
+            .map(|ua| ua.chars().take(255).collect())),
+        outcome: Set(if record.success { "success" } else { "failure" }.to_owned()),
+        reason: Set(record.reason.to_owned()),
+        created_at: Set(clock.now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(())
+}
+
+/// argon2 takes tens of milliseconds of CPU: keep it off the async workers.
+async fn verify_password(md5_hex: String, stored: Option<String>) -> Result<bool> {
+    tokio::task::spawn_blocking(move || match stored {
+        Some(hash) => password::verify(&md5_hex, &hash),
+        None => {
+            // Same work for an unknown account, so timing does not tell accounts apart.
+            password::verify(&md5_hex, &password::DUMMY_HASH);
+            false
+        }
+    })
+    .await
+    .map_err(Error::internal)
+}
+
+fn check_md5(field: &str, value: &str) -> Result<()> {
+    if domain::validate::is_md5_hex(value) {
+        Ok(())
+    } else {
+        Err(Error::invalid(field, "密码须为 32 位十六进制的 MD5 值"))
+    }
+}
+
+impl Beehive {
+    /// A new one-time login identifier for one sign-in attempt of `kind`.
+    pub async fn issue_login_ticket(
+        &self,
+        kind: AccountKind,
+        client: &ClientInfo,
+    ) -> Result<Ticket> {
+        ticket::issue(&self.db, &self.clock, &self.security, kind, client).await
+    }
+
+    /// Sign-in with account and password (`password` is the MD5 hex of what was typed).
+    pub async fn login_with_password(
+        &self,
+        kind: AccountKind,
+        uid: &str,
+        account: &str,
+        password_md5: &str,
+        client: &ClientInfo,
+    ) -> Result<SignedIn> {
+        let account = account.trim();
+        if account.is_empty() {
+            return Err(Error::invalid("username", "请输入账号"));
+        }
+        if account.chars().count() > 64 {
+            return Err(Error::invalid("username", "账号不能超过 64 个字符"));
+        }
+        check_md5("password", password_md5)?;
+        ticket::consume(&self.db, &self.clock, kind, uid).await?;
+
+        let account_key = guard::account_key(kind, account);
+        let ip_key = client.ip.as_deref().map(guard::ip_key);
+        let now = self.clock.now();
+        if let Some(until) =
+            guard::locked_until(&self.db, &account_key, ip_key.as_deref(), now).await?
+        {
+            log_login(
+                &self.db,
+                &self.clock,
+                client,
+                LoginRecord {
+                    account,
+                    kind,
+                    user_id: None,
+                    method: "password",
+                    success: false,
+                    reason: "locked",
+                },
+            )
+            .await?;
+            return Err(guard::locked_error(until, now));
+        }
+
+        let found = find_account(&self.db, kind, account).await?;
+        let matches = verify_password(
+            password_md5.to_owned(),
+            found.as_ref().map(|a| a.password_hash.clone()),
+        )
+        .await?;
+        let Some(user) = found.filter(|_| matches) else {
+            guard::record_failure(
+                &self.db,
+                &self.security,
+                &account_key,
+                ip_key.as_deref(),
+                now,
+            )
+            .await?;
+            log_login(
+                &self.db,
+                &self.clock,
+                client,
+                LoginRecord {
+                    account,
+                    kind,
+                    user_id: None,
+                    method: "password",
+                    success: false,
+                    reason: "bad_credentials",
+                },
+            )
+            .await?;
+            return Err(Error::invalid("password", BAD_CREDENTIALS));
+        };
+        self.finish_login(kind, user, "password", &account_key, client)
+            .await
+    }
+
+    /// Checks the account may sign in, then opens its session.
+    async fn finish_login(
+        &self,
+        kind: AccountKind,
+        user: Account,
+        method: &str,
+        account_key: &str,
+        client: &ClientInfo,
+    ) -> Result<SignedIn> {
+        let refusal = if !user.enabled {
+            Some(("disabled", "账号已停用，请联系管理员"))
+        } else if let Some(provider) = user.capital_provider_id {
+            (!provider_is_active(&self.db, provider).await?)
+                .then_some(("provider_inactive", "所属资金方已暂停或终止合作，无法登录"))
+        } else {
+            None
+        };
+        if let Some((reason, message)) = refusal {
+            log_login(
+                &self.db,
+                &self.clock,
+                client,
+                LoginRecord {
+                    account: &user.account,
+                    kind,
+                    user_id: Some(user.id),
+                    method,
+                    success: false,
+                    reason,
+                },
+            )
+            .await?;
+            return Err(Error::bad_request(message));
+        }
+        guard::clear(&self.db, account_key).await?;
+        let opened =
+            session::open(&self.db, &self.clock, &self.security, kind, user.id, client).await?;
+        log_login(
+            &self.db,
+            &self.clock,
+            client,
+            LoginRecord {
+                account: &user.account,
+                kind,
+                user_id: Some(user.id),
+                method,
+                success: true,
+                reason: "ok",
+            },
+        )
+        .await?;
+        let authorities = match kind {
+            AccountKind::Admin => Some(
+                admin_authorities(&self.db, user.id)
+                    .await?
+                    .into_iter()
+                    .collect(),
+            ),
+            AccountKind::Capital => None,
+        };
+        Ok(SignedIn {
+            token: opened.token,
+            refresh_token: opened.refresh_token,
+            expiration_time: opened.expires_at.timestamp_millis(),
+            username: user.account,
+            authorities,
+        })
+    }
+
+    /// Sends a 6-digit sign-in code to an administrator's registered mobile.
+    pub async fn send_login_code(
+        &self,
+        uid: &str,
+        mobile: &str,
+        client: &ClientInfo,
+    ) -> Result<()> {
+        let mobile = mobile.trim();
+        if !is_mobile(mobile) {
+            return Err(Error::invalid("mobile", "请输入正确的手机号"));
+        }
+        ticket::consume(&self.db, &self.clock, AccountKind::Admin, uid).await?;
+        sms::send_login_code(&self.db, &self.clock, &self.security, mobile, client).await
+    }
+
+    /// Sign-in of an administrator with the code sent to its mobile.
+    pub async fn login_with_sms(
+        &self,
+        uid: &str,
+        mobile: &str,
+        code: &str,
+        client: &ClientInfo,
+    ) -> Result<SignedIn> {
+        let mobile = mobile.trim();
+        if !is_mobile(mobile) {
+            return Err(Error::invalid("mobile", "请输入正确的手机号"));
+        }
+        let code = code.trim();
+        if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(Error::invalid("code", "请输入 6 位数字验证码"));
+        }
+        ticket::consume(&self.db, &self.clock, AccountKind::Admin, uid).await?;
+        let kind = AccountKind::Admin;
+        let account_key = guard::account_key(kind, mobile);
+        let ip_key = client.ip.as_deref().map(guard::ip_key);
+        let now = self.clock.now();
+        if let Some(until) =
+            guard::locked_until(&self.db, &account_key, ip_key.as_deref(), now).await?
+        {
+            log_login(
+                &self.db,
+                &self.clock,
+                client,
+                LoginRecord {
+                    account: mobile,
+                    kind,
+                    user_id: None,
+                    method: "sms",
+                    success: false,
+                    reason: "locked",
+                },
+            )
+            .await?;
+            return Err(guard::locked_error(until, now));
+        }
+        if let Err(err) =
+            sms::check_login_code(&self.db, &self.clock, &self.security, mobile, code).await
+        {
+            guard::record_failure(
+                &self.db,
+                &self.security,
+                &account_key,
+                ip_key.as_deref(),
+                now,
+            )
+            .await?;
+            log_login(
+                &self.db,
+                &self.clock,
+                client,
+                LoginRecord {
+                    account: mobile,
+                    kind,
+                    user_id: None,
+                    method: "sms",
+                    success: false,
+                    reason: "bad_code",
+                },
+            )
+            .await?;
+            return Err(err);
+        }
+        let user = admin_user::Entity::find()
+            .filter(admin_user::Column::Mobile.eq(mobile))
+            .order_by_asc(admin_user::Column::Id)
+            .one(&self.db)
+            .await?;
+        let Some(user) = user else {
+            return Err(Error::invalid("code", "验证码错误"));
+        };
+        let account = Account {
+            id: user.id,
+            account: user.account,
+            password_hash: user.password_hash,
+            enabled: user.enabled,
+            capital_provider_id: None,
+        };
+        self.finish_login(kind, account, "sms", &account_key, client)
+            .await
+    }
+
+    /// Rotates both tokens of the session the refresh token belongs to.
+    pub async fn refresh_session(
+        &self,
+        kind: AccountKind,
+        refresh_token: &str,
+    ) -> Result<SignedIn> {
+        let rotated =
+            session::refresh(&self.db, &self.clock, &self.security, kind, refresh_token).await?;
+        let Some((user, _)) = find_account_by_id(&self.db, kind, rotated.user_id).await? else {
+            return Err(Error::LoggedOut);
+        };
+        let authorities = match kind {
+            AccountKind::Admin => Some(
+                admin_authorities(&self.db, user.id)
+                    .await?
+                    .into_iter()
+                    .collect(),
+            ),
+            AccountKind::Capital => None,
+        };
+        Ok(SignedIn {
+            token: rotated.token,
+            refresh_token: rotated.refresh_token,
+            expiration_time: rotated.expires_at.timestamp_millis(),
+            username: user.account,
+            authorities,
+        })
+    }
+
+    /// The caller of a request carrying `token`: HTTP 401 when unknown or logged out, code 401
+    /// when expired, code 504 when superseded by a newer sign-in.
+    pub async fn authenticate(&self, kind: AccountKind, token: &str) -> Result<Principal> {
+        let found = session::find_valid(&self.db, &self.clock, kind, token).await?;
+        let Some((user, name)) = find_account_by_id(&self.db, kind, found.user_id).await? else {
+            return Err(Error::LoggedOut);
+        };
+        if !user.enabled {
+            return Err(Error::LoggedOut);
+        }
+        let authorities = match kind {
+            AccountKind::Admin => admin_authorities(&self.db, user.id).await?,
+            AccountKind::Capital => {
+                let provider = user.capital_provider_id.unwrap_or_default();
+                if !provider_is_active(&self.db, provider).await? {
+                    return Err(Error::LoggedOut);
+                }
+                BTreeSet::from([CAPITAL_ORDER_TABLE.to_owned()])
+            }
+        };
+        Ok(Principal {
+            kind,
+            user_id: user.id,
+            account: user.account,
+            name,
+            session_id: found.id,
+            authorities,
+            capital_provider_id: user.capital_provider_id,
+        })
+    }
+
+    /// Ends the caller's session: its token answers HTTP 401 from now on.
+    pub async fn logout(&self, principal: &Principal, client: &ClientInfo) -> Result<()> {
+        session::revoke(&self.db, principal.session_id, "logout").await?;
+        log_login(
+            &self.db,
+            &self.clock,
+            client,
+            LoginRecord {
+                account: &principal.account,
+                kind: principal.kind,
+                user_id: Some(principal.user_id),
+                method: "logout",
+                success: true,
+                reason: "logout",
+            },
+        )
+        .await
+    }
+
+    /// Changes the caller's password (both values MD5 hex) and ends all its sessions.
+    pub async fn change_password(
+        &self,
+        principal: &Principal,
+        old_md5: &str,
+        new_md5: &str,
+        client: &ClientInfo,
+    ) -> Result<()> {
+        check_md5("passwordOld", old_md5)?;
+        check_md5("passwordNew", new_md5)?;
+        if old_md5.eq_ignore_ascii_case(new_md5) {
+            return Err(Error::invalid("passwordNew", "新密码不能与原密码相同"));
+        }
+        let Some((user, _)) =
+            find_account_by_id(&self.db, principal.kind, principal.user_id).await?
+        else {
+            return Err(Error::LoggedOut);
+        };
+        if !verify_password(old_md5.to_owned(), Some(user.password_hash)).await? {
+            return Err(Error::invalid("passwordOld", "原密码不正确"));
+        }
+        let hash = {
+            let new = new_md5.to_owned();
+            tokio::task::spawn_blocking(move || password::hash(&new))
+                .await
+                .map_err(Error::internal)??
+        };
+        let now = self.clock.now();
+        let txn = self.db.begin().await?;
+        match principal.kind {
+            AccountKind::Admin => {
+                admin_user::ActiveModel {
+                    id: Set(user.id),
+                    password_hash: Set(hash),
+                    password_changed_at: Set(now),
+                    updated_at: Set(now),
+                    updated_by: Set(Some(user.id)),
+                    ..Default::default()
+                }
+                .update(&txn)
+                .await?;
+            }
+            AccountKind::Capital => {
+                capital_user::ActiveModel {
+                    id: Set(user.id),
+                    password_hash: Set(hash),
+                    password_changed_at: Set(now),
+                    updated_at: Set(now),
+                    updated_by: Set(Some(user.id)),
+                    ..Default::default()
+                }
+                .update(&txn)
+                .await?;
+            }
+        }
+        session::revoke_all(&txn, principal.kind, user.id, "password_changed").await?;
+        audit::record(
+            &txn,
+            Entry {
+                actor: &principal.actor(),
+                action: "password.change",
+                target_type: match principal.kind {
+                    AccountKind::Admin => "admin_user",
+                    AccountKind::Capital => "capital_user",
+                },
+                target_id: Some(user.id.to_string()),
+                success: true,
+                detail: serde_json::json!({ "sessionsRevoked": true }),
+                ip: client.ip.clone(),
+                request_id: client.request_id.clone(),
+            },
+        )
+        .await?;
+        txn.commit().await?;
+        Ok(())
+    }
+
+    /// The security settings in force.
+    pub fn security_settings(&self) -> &SecuritySettings {
+        &self.security
+    }
+}
+
+/// One login-log row as the journal shows it.
+#[derive(Debug, Clone)]
+pub struct LoginLogRow {
+    pub account: String,
+    pub kind: String,
+    pub method: String,
+    pub outcome: String,
+    pub reason: String,
+    pub ip: Option<String>,
+    pub user_agent: Option<String>,
+    pub at: chrono::DateTime<chrono::Utc>,
+}
+
+impl Beehive {
+    /// The latest `limit` sign-in attempts, newest first.
+    pub async fn recent_login_log(&self, limit: u64) -> Result<Vec<LoginLogRow>> {
+        use store::sea_orm::QuerySelect;
+        Ok(login_log::Entity::find()
+            .order_by_desc(login_log::Column::Id)
+            .limit(limit)
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|r| LoginLogRow {
+                account: r.account,
+                kind: r.account_kind,
+                method: r.method,
+                outcome: r.outcome,
+                reason: r.reason,
+                ip: r.ip,
+                user_agent: r.user_agent,
+                at: r.created_at,
+            })
+            .collect())
+    }
+
+    /// The text of the latest message the built-in SMS outbox kept for `mobile`.
+    pub async fn outbox_latest(&self, mobile: &str) -> Result<Option<String>> {
+        use store::entity::sms_outbox;
+        Ok(sms_outbox::Entity::find()
+            .filter(sms_outbox::Column::Mobile.eq(mobile))
+            .order_by_desc(sms_outbox::Column::Id)
+            .one(&self.db)
+            .await?
+            .map(|m| m.content))
+    }
+}
