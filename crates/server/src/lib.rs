@@ -96,6 +96,8 @@ pub struct ServeConfig {
     pub http: HttpConfig,
     /// The clock (tests move theirs forward).
     pub clock: service::clock::Clock,
+    /// Overrides how long a sign-in token is valid (default 2 hours).
+    pub token_lifetime: Option<Duration>,
 }
 
 /// A running server.
@@ -137,7 +139,11 @@ pub async fn start(
     listener: TcpListener,
     signal: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<Running> {
-    let beehive = Beehive::connect_with_clock(&config.database_url, config.clock.clone()).await?;
+    let mut beehive =
+        Beehive::connect_with_clock(&config.database_url, config.clock.clone()).await?;
+    if let Some(lifetime) = config.token_lifetime {
+        beehive = beehive.with_token_lifetime(lifetime);
+    }
     beehive.migrate().await?;
     let first_admin = beehive
         .ensure_first_admin(config.admin_password.clone())

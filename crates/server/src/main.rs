@@ -50,6 +50,9 @@ enum Command {
         /// Seconds a request may take before it is answered with a timeout message.
         #[arg(long, env = "BEEHIVE_REQUEST_TIMEOUT", default_value_t = 30)]
         request_timeout: u64,
+        /// Seconds a sign-in token is valid before the client must refresh it.
+        #[arg(long, env = "BEEHIVE_TOKEN_LIFETIME", default_value_t = 7200)]
+        token_lifetime: u64,
     },
     /// Apply pending database migrations and exit.
     Migrate {
@@ -199,6 +202,7 @@ async fn main() -> anyhow::Result<()> {
             database,
             log_format,
             request_timeout,
+            token_lifetime,
         } => {
             init_logs(log_format);
             prepare_sqlite_dir(&database.database_url)?;
@@ -216,6 +220,7 @@ async fn main() -> anyhow::Result<()> {
                         request_timeout: Duration::from_secs(request_timeout.max(1)),
                     },
                     clock: Default::default(),
+                    token_lifetime: Some(Duration::from_secs(token_lifetime.max(1))),
                 },
                 listener,
                 shutdown_signal(),

@@ -51,6 +51,14 @@ impl Beehive {
         })
     }
 
+    /// Overrides the sign-in token lifetime (the `--token-lifetime` start-up setting).
+    pub fn with_token_lifetime(mut self, lifetime: std::time::Duration) -> Self {
+        let mut settings = (*self.security).clone();
+        settings.token_lifetime = lifetime;
+        self.security = Arc::new(settings);
+        self
+    }
+
     pub fn clock(&self) -> &Clock {
         &self.clock
     }

@@ -139,6 +139,7 @@ impl TestApp {
                 admin_password: Some(ADMIN_PASSWORD.to_owned()),
                 http,
                 clock: Default::default(),
+                token_lifetime: None,
             },
             listener,
             std::future::pending(),
