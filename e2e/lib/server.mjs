@@ -73,7 +73,7 @@ export async function startBeehive({ env = {}, args = [] } = {}) {
   const baseURL = `http://127.0.0.1:${port}`;
 
   /** @type {NodeJS.ProcessEnv} */
-  const childEnv = { ...process.env, BEEHIVE_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, RUST_LOG: process.env.RUST_LOG ?? 'info' };
+  const childEnv = { ...process.env, BEEHIVE_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD };
   // The defaults must apply: the database under the fresh working directory, and our bind address.
   delete childEnv.DATABASE_URL;
   delete childEnv.BEEHIVE_BIND;

@@ -1,5 +1,6 @@
-// Foundation stage: the binary starts on an empty database, serves the SPA (login, 404, the
-// dashboard's redirect to login) with compressed, immutable assets.
+// Foundation stage: the binary starts on an empty database and serves the SPA with compressed,
+// immutable assets; without a token only the login page is open (spec §2.2); after signing in, an
+// unknown path shows the 404 page.
 
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -145,7 +146,29 @@ describe('foundation: binary, SPA shell, public pages', () => {
     }
   });
 
-  it('shows the 404 page for an unknown path, and sends /dashboard without a token to the login page', async () => {
+  it('without a token only the login page is open: /dashboard and an unknown path go to /login?redirect=…', async () => {
+    assert.ok(server);
+    const context = await newContext('zh');
+    try {
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      for (const [path, redirect] of [
+        ['/dashboard', '%2Fdashboard'],
+        ['/no/such/page', '%2Fno%2Fsuch%2Fpage'],
+        ['/404', '%2F404'],
+      ]) {
+        await page.goto(`${server.baseURL}${path}`);
+        await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+        assert.equal(page.url(), `${server.baseURL}/login?redirect=${redirect}`, `from ${path}`);
+        await page.getByRole('heading', { level: 1, name: APP_TITLE.zh }).waitFor({ state: 'visible', timeout: 10_000 });
+      }
+      assert.deepEqual(errors.all(), [], 'errors on the way to /login');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signs in as admin, follows the redirect target and shows the 404 page for an unknown path', async () => {
     assert.ok(server);
     const context = await newContext('zh');
     try {
@@ -153,6 +176,12 @@ describe('foundation: binary, SPA shell, public pages', () => {
       const errors = collectErrors(page);
 
       await page.goto(`${server.baseURL}/no/such/page`);
+      await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+      await page.locator('#login-username').fill('admin');
+      await page.locator('#login-password').fill(TEST_ADMIN_PASSWORD);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+
+      // Back to the target, which is no page: the 404 page.
       await page.waitForURL((url) => url.pathname === '/404', { timeout: 10_000 });
       await page.getByText('页面不存在', { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
       await page.getByText('抱歉，您访问的页面不存在或已被移除。').waitFor({ state: 'visible' });
@@ -160,13 +189,15 @@ describe('foundation: binary, SPA shell, public pages', () => {
       assert.equal(await page.title(), `页面不存在 - ${APP_TITLE.zh}`);
       await page.evaluate(() => document.fonts.ready);
       await screenshot(page, 'not-found-zh-1366x768');
-      assert.deepEqual(errors.all(), [], 'errors on the 404 page');
 
-      await page.goto(`${server.baseURL}/dashboard`);
-      await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
-      assert.equal(page.url(), `${server.baseURL}/login?redirect=%2Fdashboard`);
-      await page.getByRole('heading', { level: 1, name: APP_TITLE.zh }).waitFor({ state: 'visible', timeout: 10_000 });
-      assert.deepEqual(errors.all(), [], 'errors on the way from /dashboard to /login');
+      // 返回首页 leads to the dashboard, signed in.
+      await page.getByRole('button', { name: '返回首页' }).click();
+      await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
+      await page.getByRole('heading', { level: 1, name: '系统首页' }).waitFor({ state: 'visible', timeout: 10_000 });
+      await page.getByText('admin', { exact: false }).first().waitFor({ state: 'visible' });
+      await page.evaluate(() => document.fonts.ready);
+      await screenshot(page, 'dashboard-zh-1366x768');
+      assert.deepEqual(errors.all(), [], 'errors while signing in and on the 404 page');
     } finally {
       await context.close();
     }

@@ -48,7 +48,8 @@ describe('module boundaries (DESIGN.md)', () => {
     expect(violations).toEqual([]);
   });
 
-  it('the entry chunk reaches no antd, icons, react-query, zustand, axios or dayjs (the /login budget)', () => {
+  /** The files and packages the entry reaches through static imports (what the first load carries). */
+  function entryGraph() {
     const seen = new Set<string>();
     const packages = new Set<string>();
     const visit = (file: string) => {
@@ -63,7 +64,20 @@ describe('module boundaries (DESIGN.md)', () => {
       }
     };
     visit('/src/app/main.tsx');
+    return { seen, packages };
+  }
+
+  it('the entry chunk reaches no antd, icons, react-query, zustand, axios or dayjs (the /login budget)', () => {
+    const { seen, packages } = entryGraph();
     expect(seen.size).toBeGreaterThan(5);
     expect([...packages].filter((p) => /^(antd|@ant-design\/|@tanstack\/|zustand|axios|dayjs)/.test(p))).toEqual([]);
+  });
+
+  it('the entry installs the token refresher and the guard, whose calls and dialogs load on demand', () => {
+    const { seen } = entryGraph();
+    expect(seen).toContain('/src/shared/auth/refresh.ts');
+    expect(seen).toContain('/src/app/AuthGuard.tsx');
+    const lazyOnly = /\/shared\/api\/request\.ts$|\/shared\/auth\/(refreshSession|rolesApi|password\/ChangePasswordDialog)\.tsx?$/;
+    expect([...seen].filter((file) => lazyOnly.test(file))).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setToken, setUserInfo } from '../shared/auth/token';
+import { getToken, setToken, setUserInfo } from '../shared/auth/token';
+import { envelope, fakeServer } from '../test/http';
 import { i18n } from '../shared/i18n';
 import { routes } from './router';
 
 vi.mock('../shared/api/notifier', () => ({
   showError: vi.fn(async () => undefined),
+  showSuccess: vi.fn(async () => undefined),
   showConfirm: vi.fn(async () => false),
   showAlert: vi.fn(async () => undefined),
 }));
@@ -42,12 +44,12 @@ describe('public routes (spec §2.1)', () => {
     await waitFor(() => expect(here()).toBe('/login?redirect=%2Fdashboard%3Ftab%3D2'));
   });
 
-  it('/dashboard with a token shows the placeholder home page', async () => {
+  it('/dashboard with a token shows the placeholder home page with the greeting', async () => {
     signIn();
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { name: '系统首页' })).toBeTruthy();
-    expect(screen.getByText('alice')).toBeTruthy();
-    expect(document.title).toBe('系统首页 - 小蜜蜂任务共享系统');
+    expect(screen.getByText('欢迎您，alice')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('系统首页 - 小蜜蜂任务共享系统')); // set by an effect
   });
 
   it('an unknown path goes to /404, whose button leads home', async () => {
@@ -60,7 +62,13 @@ describe('public routes (spec §2.1)', () => {
     await waitFor(() => expect(here()).toBe('/dashboard'));
   });
 
+  it.each(['/401', '/404', '/redirect/dashboard'])('%s without a token goes to the login page (spec §2.2)', async (path) => {
+    const { here } = renderAt(path);
+    await waitFor(() => expect(here()).toBe(`/login?redirect=${encodeURIComponent(path)}`));
+  });
+
   it('/401 shows the no-access page', async () => {
+    signIn();
     renderAt('/401');
     expect(await screen.findByText('无访问权限', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: /返回首页/ })).toBeTruthy();
@@ -77,4 +85,27 @@ describe('public routes (spec §2.1)', () => {
     const { here } = renderAt('/auth-redirect?redirect=%2Fdashboard');
     await waitFor(() => expect(here()).toBe('/login?redirect=%2Fdashboard'));
   });
+});
+
+describe('the dashboard placeholder’s user actions', () => {
+  it('log out: calls the server, clears the session and lands on the login page', async () => {
+    signIn();
+    const server = fakeServer(envelope({ result: true, code: 200, data: null }));
+    const { here } = renderAt('/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: '退出登录' }));
+    await waitFor(() => expect(here()).toBe('/login'));
+    expect(server.sent.map((s) => [s.method, s.url])).toEqual([['POST', '/capital/logout']]);
+    expect(getToken()).toBeUndefined();
+    expect(localStorage.length).toBe(0);
+    expect(await screen.findByRole('heading', { name: '小蜜蜂任务共享系统' })).toBeTruthy();
+  });
+
+  it("change password opens the '修改登录密码' dialog", async () => {
+    signIn();
+    renderAt('/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: '修改密码' }));
+    expect(await screen.findByRole('dialog', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText('修改登录密码')).toBeTruthy();
+    for (const label of ['原密码', '新密码', '确认新密码']) expect(screen.getByLabelText(label)).toBeTruthy();
+  }, 20_000);
 });

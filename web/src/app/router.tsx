@@ -1,41 +1,55 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { RouteMeta } from '../shared/routing/meta';
+import { AuthGuard } from './AuthGuard';
 import { RedirectRoute } from './RedirectRoute';
 import { RootLayout, RouteLoading } from './RootLayout';
 import { RouteError } from './RouteError';
 
+/** A route of the table; its `handle` is its `RouteMeta` (title, icon, permission, ...). */
+export type AppRoute = RouteObject & { handle?: RouteMeta; children?: AppRoute[] };
+
 /**
- * Public routes of spec §2.1 plus the dashboard placeholder. Every page is a lazy chunk: the entry
- * holds only React, the router, i18n and the request layer (budget: /login ≤ 150 KiB gzip).
+ * Public routes of spec §2.1 plus the dashboard placeholder, all behind the navigation guard of
+ * spec §2.2 (`AuthGuard`). Every page is a lazy chunk: the entry holds only React, the router,
+ * i18n and the small session modules (budget: /login ≤ 150 KiB gzip). The `handle` stays outside
+ * `lazy` so that the guard knows a route's permission before its chunk arrives.
  */
-export const routes: RouteObject[] = [
+export const routes: AppRoute[] = [
   {
     element: <RootLayout />,
     HydrateFallback: RouteLoading,
     errorElement: <RouteError />,
     children: [
-      {
-        path: '/login',
-        lazy: async () => ({ Component: (await import('../features/login/LoginPage')).LoginPage }),
-      },
-      {
-        path: '/auth-redirect',
-        lazy: async () => ({ Component: (await import('./pages/AuthRedirectPage')).AuthRedirectPage }),
-      },
-      {
-        path: '/404',
-        lazy: async () => ({ Component: (await import('./pages/NotFoundPage')).NotFoundPage }),
-      },
-      {
-        path: '/401',
-        lazy: async () => ({ Component: (await import('./pages/UnauthorizedPage')).UnauthorizedPage }),
-      },
-      { path: '/redirect/*', element: <RedirectRoute /> },
+      // Resolved before the guard, so that a visitor without a token comes back to /dashboard.
       { path: '/', element: <Navigate to="/dashboard" replace /> },
       {
-        path: '/dashboard',
-        lazy: async () => ({ Component: (await import('./pages/DashboardPage')).DashboardPage }),
+        element: <AuthGuard />,
+        children: [
+          {
+            path: '/login',
+            lazy: async () => ({ Component: (await import('../features/login/LoginPage')).LoginPage }),
+          },
+          {
+            path: '/auth-redirect',
+            lazy: async () => ({ Component: (await import('./pages/AuthRedirectPage')).AuthRedirectPage }),
+          },
+          {
+            path: '/404',
+            lazy: async () => ({ Component: (await import('./pages/NotFoundPage')).NotFoundPage }),
+          },
+          {
+            path: '/401',
+            lazy: async () => ({ Component: (await import('./pages/UnauthorizedPage')).UnauthorizedPage }),
+          },
+          { path: '/redirect/*', element: <RedirectRoute /> },
+          {
+            path: '/dashboard',
+            handle: { title: 'dashboard.title', icon: 'dashboard', affix: true },
+            lazy: async () => ({ Component: (await import('./pages/DashboardPage')).DashboardPage }),
+          },
+          { path: '*', element: <Navigate to="/404" replace /> },
+        ],
       },
-      { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },
 ];

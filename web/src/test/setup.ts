@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, vi } from 'vitest';
+import { clearRoles } from '../shared/auth/permissions';
 
 // jsdom has no matchMedia; antd's responsive helpers ask for it.
 if (!window.matchMedia) {
@@ -19,5 +20,6 @@ if (!window.matchMedia) {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  clearRoles(); // roles live in memory, like a page that was reloaded
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
 });

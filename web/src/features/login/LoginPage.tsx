@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../shared/auth/redirect';
+import { clearRoles } from '../../shared/auth/permissions';
+import { AFTER_LOGIN_STATE, safeRedirect } from '../../shared/auth/redirect';
 import { getToken, setToken, setUserInfo } from '../../shared/auth/token';
 import { addResources } from '../../shared/i18n';
 import { usePageTitle } from '../../shared/i18n/usePageTitle';
@@ -41,7 +42,9 @@ export function LoginPage() {
       refreshToken: session.refreshToken,
       authorities: session.authorities,
     });
-    navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+    // The roles of this sign-in are loaded by the guard; a target the new user may not see becomes '/'.
+    clearRoles();
+    void navigate(safeRedirect(searchParams.get('redirect')), { replace: true, state: AFTER_LOGIN_STATE });
   });
 
   if (signedIn) return <Navigate to="/" replace />;

@@ -1,9 +1,10 @@
 import md5 from 'blueimp-md5';
 import { request } from '../../shared/api/request';
+import type { AccountKind } from '../../shared/auth/account';
 
 /** Sign-in calls (spec §7). Every attempt fetches a fresh one-time `uid` ticket first. */
 
-export type AccountKind = 'admin' | 'capital';
+export type { AccountKind };
 
 export interface LoginTicket {
   uid: string;

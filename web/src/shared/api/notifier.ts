@@ -40,6 +40,16 @@ export async function showError(content: string, seconds: number): Promise<void>
   }
 }
 
+/** A success message that disappears after `seconds`. */
+export async function showSuccess(content: string, seconds: number): Promise<void> {
+  try {
+    const { message } = await loadAntd();
+    void message.success({ content, duration: seconds });
+  } catch {
+    console.info(content);
+  }
+}
+
 /** A confirm dialog; resolves true when the user confirms, false when they cancel. */
 export async function showConfirm(options: ConfirmOptions): Promise<boolean> {
   try {

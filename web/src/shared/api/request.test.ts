@@ -343,6 +343,25 @@ describe('HTTP errors (spec §8)', () => {
   });
 });
 
+describe('quiet calls (logout: the outcome is ignored)', () => {
+  it.each([
+    ['code 401', envelope({ result: false, code: 401, msg: 'expired', data: null })],
+    ['code 504', envelope({ result: false, code: 504, msg: '', data: null })],
+    ['code 500', envelope({ result: false, code: 500, msg: 'boom', data: null })],
+    ['HTTP 401', httpError(401)],
+    ['HTTP 502', httpError(502, { msg: 'bad gateway' })],
+    ['no envelope', async (config: Parameters<typeof response>[0]) => response(config, '<html>')],
+  ])('%s: rejected, with no message and no dialog', async (_name, reply) => {
+    fakeServer(reply);
+    await rejection(request({ url: '/admin/logout', method: 'post', quiet: true }));
+    await settle();
+    expect(errorMock).not.toHaveBeenCalled();
+    expect(confirmMock).not.toHaveBeenCalled();
+    expect(alertMock).not.toHaveBeenCalled();
+    expect(reloadMock).not.toHaveBeenCalled();
+  });
+});
+
 describe('one session dialog at a time', () => {
   it('several failing requests open a single dialog until it is closed', async () => {
     const answer = deferred<boolean>();

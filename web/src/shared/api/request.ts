@@ -3,6 +3,8 @@ import { getToken, removeToken } from '../auth/token';
 import { translate as t } from '../i18n';
 import { reloadPage } from '../utils/reload';
 import { ApiError } from './errors';
+import { ERROR_MESSAGE_SECONDS, REQUEST_TIMEOUT_MS } from './constants';
+import { runBeforeRequestHooks, type RequestMethod } from './beforeRequest';
 import { beginLoading, endLoading } from './loading';
 import { showAlert, showConfirm, showError } from './notifier';
 import { fillPath, toSearchParams, withQuery } from './url';
@@ -10,12 +12,11 @@ import { fillPath, toSearchParams, withQuery } from './url';
 /** Spec §7, §8, §9: the one way the application talks to the server. */
 
 export const API_BASE = '/api';
-export const REQUEST_TIMEOUT_MS = 20_000;
-export const ERROR_MESSAGE_SECONDS = 2;
+export { ERROR_MESSAGE_SECONDS, REQUEST_TIMEOUT_MS } from './constants';
 export const TOKEN_HEADER = 'authorization-token';
 
-/** 'form' posts urlencoded data; 'text' does not call at all and returns the URL it would call. */
-export type RequestMethod = 'get' | 'post' | 'put' | 'delete' | 'form' | 'text';
+export { registerTokenRefresher } from './beforeRequest';
+export type { BeforeRequestHook, RequestInfo, RequestMethod } from './beforeRequest';
 
 export interface RequestOptions {
   url: string;
@@ -26,6 +27,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** Skip the before-request hooks (the token refresh call itself). */
   skipBeforeRequest?: boolean;
+  /** No message and no dialog when the call fails: the caller ignores the outcome (logout). */
+  quiet?: boolean;
   signal?: AbortSignal;
 }
 
@@ -34,25 +37,6 @@ export interface Envelope<T = unknown> {
   code: number;
   msg?: string;
   data: T;
-}
-
-export interface RequestInfo {
-  url: string;
-  method: RequestMethod;
-}
-
-/** Awaited, in order, before each request is sent (e.g. refresh an expired token). */
-export type BeforeRequestHook = (request: RequestInfo) => Promise<void> | void;
-
-const beforeRequestHooks: BeforeRequestHook[] = [];
-
-/** Registers a hook run before every request; returns a function that unregisters it. */
-export function registerTokenRefresher(hook: BeforeRequestHook): () => void {
-  beforeRequestHooks.push(hook);
-  return () => {
-    const index = beforeRequestHooks.indexOf(hook);
-    if (index >= 0) beforeRequestHooks.splice(index, 1);
-  };
 }
 
 export const http = axios.create({
@@ -82,20 +66,35 @@ export async function request<T>(options: RequestOptions): Promise<T | string> {
   const config = toAxiosConfig(method, options);
   if (!options.silent) beginLoading();
   try {
-    if (!options.skipBeforeRequest) {
-      for (const hook of [...beforeRequestHooks]) await hook({ url: options.url, method });
-    }
+    if (!options.skipBeforeRequest) await runBeforeRequestHooks({ url: options.url, method });
+    const feedback = options.quiet ? QUIET : LOUD;
     let body: unknown;
     try {
       body = (await http.request<unknown>(config)).data;
     } catch (error) {
-      throw axios.isAxiosError(error) ? transportError(error) : error;
+      throw axios.isAxiosError(error) ? transportError(error, feedback) : error;
     }
-    return unwrap<T>(body);
+    return unwrap<T>(body, feedback);
   } finally {
     if (!options.silent) endLoading();
   }
 }
+
+/** How a failure is reported: messages and session dialogs (spec §8), or nothing at all. */
+interface Feedback {
+  error(content: string): void;
+  session(ask: () => Promise<boolean>): void;
+}
+
+const LOUD: Feedback = {
+  error: (content) => void showError(content, ERROR_MESSAGE_SECONDS),
+  session: (ask) => openSessionDialog(ask),
+};
+
+const QUIET: Feedback = {
+  error: () => undefined,
+  session: () => undefined,
+};
 
 function toAxiosConfig(method: Exclude<RequestMethod, 'text'>, options: RequestOptions): AxiosRequestConfig {
   const { path, rest } = fillPath(options.url, options.data);
@@ -123,9 +122,9 @@ function isEnvelope(body: unknown): body is Envelope {
 }
 
 /** Spec §8, envelope rows. */
-function unwrap<T>(body: unknown): T {
+function unwrap<T>(body: unknown, feedback: Feedback): T {
   if (!isEnvelope(body)) {
-    void showError(t('request.serverError'), ERROR_MESSAGE_SECONDS);
+    feedback.error(t('request.serverError'));
     throw new ApiError('http', 200, t('request.serverError'), body);
   }
   if (body.result === true) return body.data as T;
@@ -137,15 +136,15 @@ function unwrap<T>(body: unknown): T {
   if (code === 0 || code === 200) return data as T;
 
   if (code === 504) {
-    openSessionDialog(async () => {
+    feedback.session(async () => {
       await showAlert({ title: t('request.tipTitle'), content: t('request.signedInElsewhere'), okText: t('request.ok') });
       return true;
     });
   } else {
     // Spec §8 excludes only 504 from the red message, so code 401 gets it as well as the dialog.
-    void showError(msg || t('request.error'), ERROR_MESSAGE_SECONDS);
+    feedback.error(msg || t('request.error'));
     if (code === 401) {
-      openSessionDialog(() =>
+      feedback.session(() =>
         showConfirm({
           title: t('request.tipTitle'),
           content: t('request.sessionExpired'),
@@ -159,10 +158,10 @@ function unwrap<T>(body: unknown): T {
 }
 
 /** Spec §8, HTTP rows. */
-function transportError(error: AxiosError): ApiError {
+function transportError(error: AxiosError, feedback: Feedback): ApiError {
   if (axios.isCancel(error)) return new ApiError('canceled', 0, error.message);
   if (error.code === 'ETIMEDOUT' || (error.code === 'ECONNABORTED' && /timeout/i.test(error.message))) {
-    void showError(t('request.timeout'), ERROR_MESSAGE_SECONDS);
+    feedback.error(t('request.timeout'));
     return new ApiError('timeout', 0, t('request.timeout'));
   }
   if (error.code === 'ECONNABORTED') {
@@ -171,7 +170,7 @@ function transportError(error: AxiosError): ApiError {
   const status = error.response?.status ?? 0;
   const body: unknown = error.response?.data;
   if (status === 401) {
-    openSessionDialog(() =>
+    feedback.session(() =>
       showConfirm({
         title: t('request.loggedOutTitle'),
         content: t('request.loggedOut'),
@@ -183,7 +182,7 @@ function transportError(error: AxiosError): ApiError {
   }
   const bodyMsg = typeof body === 'object' && body !== null ? (body as { msg?: unknown }).msg : undefined;
   const msg = typeof bodyMsg === 'string' && bodyMsg ? bodyMsg : t('request.serverError');
-  void showError(msg, ERROR_MESSAGE_SECONDS);
+  feedback.error(msg);
   return new ApiError('http', status, msg, isEnvelope(body) ? body.data : body);
 }
 

@@ -20,3 +20,13 @@ export function safeRedirect(target: string | null | undefined, fallback = '/'):
 export function loginPath(pathWithQuery: string): string {
   return `/login?redirect=${encodeURIComponent(pathWithQuery)}`;
 }
+
+/**
+ * Navigation state of the login page's move to the redirect target: the guard then sends a user
+ * who may not see the target (another user's last page) home instead of to the no-access page.
+ */
+export const AFTER_LOGIN_STATE = Object.freeze({ afterLogin: true });
+
+export function isAfterLogin(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { afterLogin?: unknown }).afterLogin === true;
+}

@@ -34,6 +34,13 @@ export const en: CommonDictionary = {
     title: 'Home',
     placeholder:
       'You are signed in. The workspace (sidebar, tabs and the business menus) will arrive in a later release.',
-    signOut: 'Sign out',
+  },
+  auth: {
+    noMenuPermission: 'Could not get the menu permissions of the signed-in account!',
+  },
+  user: {
+    welcome: 'Welcome, {{username}}',
+    changePassword: 'Change password',
+    logout: 'Log out',
   },
 };

@@ -35,6 +35,13 @@ export const es: CommonDictionary = {
     title: 'Inicio',
     placeholder:
       'Ha iniciado sesión. El espacio de trabajo (barra lateral, pestañas y menús de negocio) llegará en una versión posterior.',
-    signOut: 'Cerrar sesión',
+  },
+  auth: {
+    noMenuPermission: '¡No se pudieron obtener los permisos de menú de la cuenta!',
+  },
+  user: {
+    welcome: 'Bienvenido, {{username}}',
+    changePassword: 'Cambiar contraseña',
+    logout: 'Cerrar sesión',
   },
 };

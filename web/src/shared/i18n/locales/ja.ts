@@ -35,6 +35,13 @@ export const ja: CommonDictionary = {
     title: 'ホーム',
     placeholder:
       'ログインしました。ワークスペース（サイドバー、タブ、各業務メニュー）は今後のリリースで提供されます。',
-    signOut: 'ログアウト',
+  },
+  auth: {
+    noMenuPermission: 'ログインアカウントのメニュー権限を取得できません！',
+  },
+  user: {
+    welcome: 'ようこそ、{{username}}さん',
+    changePassword: 'パスワード変更',
+    logout: 'ログアウト',
   },
 };
