@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { preloadRoute } from './tools/preloadRoute.ts';
 import { routeBudget } from './tools/routeBudget.ts';
 
 export default defineConfig({
@@ -7,6 +8,7 @@ export default defineConfig({
     react(),
     // Product requirement: the sign-in page's first load stays within 150 KiB over the wire.
     routeBudget({ route: '/login', page: 'src/features/login/LoginPage.tsx', maxKiB: 150 }),
+    preloadRoute('src/features/login/LoginPage.tsx'),
   ],
   server: {
     proxy: {
