@@ -58,6 +58,52 @@ pub fn generate() -> String {
     }
 }
 
+/// A new sign-in account's checked fields and password hash.
+#[derive(Debug, Clone)]
+pub struct NewAccount {
+    pub account: String,
+    pub name: String,
+    pub hash: String,
+    /// The password when it was generated: shown once, stored nowhere.
+    pub generated_password: Option<String>,
+}
+
+impl NewAccount {
+    /// Checks account, name and mobile, and hashes the given password (or a generated one).
+    pub fn check(
+        account: &str,
+        name: &str,
+        mobile: Option<&str>,
+        password: Option<String>,
+    ) -> Result<NewAccount> {
+        let account = account.trim();
+        if !domain::validate::is_account_name(account) {
+            return Err(Error::invalid(
+                "account",
+                "账号须为 3 到 32 位字母、数字或 _ . - @",
+            ));
+        }
+        let name = name.trim();
+        if name.is_empty() || name.chars().count() > 64 {
+            return Err(Error::invalid("name", "姓名不能为空，且不超过 64 个字符"));
+        }
+        crate::auth::check_optional_mobile(mobile)?;
+        let (plain, generated) = match password {
+            Some(given) => {
+                check_plain("password", &given)?;
+                (given, false)
+            }
+            None => (generate(), true),
+        };
+        Ok(NewAccount {
+            account: account.to_owned(),
+            name: name.to_owned(),
+            hash: hash(&md5_hex(&plain))?,
+            generated_password: generated.then_some(plain),
+        })
+    }
+}
+
 /// The rule of spec §5 for a typed password: 6 to 30 characters.
 pub fn check_plain(field: &str, plain: &str) -> Result<()> {
     let len = plain.chars().count();

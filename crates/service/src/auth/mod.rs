@@ -229,6 +229,30 @@ async fn provider_is_active(db: &impl ConnectionTrait, provider_id: i64) -> Resu
         .is_some_and(|p| p.status == "ACTIVE"))
 }
 
+/// One sign-in attempt: who it is for, how, from where, and the keys of its failure counters.
+struct Attempt<'a> {
+    kind: AccountKind,
+    /// The account or mobile as typed.
+    account: &'a str,
+    method: &'a str,
+    client: &'a ClientInfo,
+    account_key: String,
+    ip_key: Option<String>,
+}
+
+impl<'a> Attempt<'a> {
+    fn new(kind: AccountKind, account: &'a str, method: &'a str, client: &'a ClientInfo) -> Self {
+        Attempt {
+            kind,
+            account,
+            method,
+            client,
+            account_key: guard::account_key(kind, account),
+            ip_key: client.ip.as_deref().map(guard::ip_key),
+        }
+    }
+}
+
 struct LoginRecord<'a> {
     account: &'a str,
     kind: AccountKind,
@@ -316,28 +340,8 @@ impl Beehive {
         check_md5("password", password_md5)?;
         ticket::consume(&self.db, &self.clock, kind, uid).await?;
 
-        let account_key = guard::account_key(kind, account);
-        let ip_key = client.ip.as_deref().map(guard::ip_key);
-        let now = self.clock.now();
-        if let Some(until) =
-            guard::locked_until(&self.db, &account_key, ip_key.as_deref(), now).await?
-        {
-            log_login(
-                &self.db,
-                &self.clock,
-                client,
-                LoginRecord {
-                    account,
-                    kind,
-                    user_id: None,
-                    method: "password",
-                    success: false,
-                    reason: "locked",
-                },
-            )
-            .await?;
-            return Err(guard::locked_error(until, now));
-        }
+        let attempt = Attempt::new(kind, account, "password", client);
+        self.refuse_if_locked(&attempt).await?;
 
         let found = find_account(&self.db, kind, account).await?;
         let matches = verify_password(
@@ -346,43 +350,68 @@ impl Beehive {
         )
         .await?;
         let Some(user) = found.filter(|_| matches) else {
-            guard::record_failure(
-                &self.db,
-                &self.security,
-                &account_key,
-                ip_key.as_deref(),
-                now,
-            )
-            .await?;
-            log_login(
-                &self.db,
-                &self.clock,
-                client,
-                LoginRecord {
-                    account,
-                    kind,
-                    user_id: None,
-                    method: "password",
-                    success: false,
-                    reason: "bad_credentials",
-                },
-            )
-            .await?;
+            self.count_failure(&attempt, "bad_credentials").await?;
             return Err(Error::invalid("password", BAD_CREDENTIALS));
         };
-        self.finish_login(kind, user, "password", &account_key, client)
-            .await
+        self.finish_login(&attempt, user).await
+    }
+
+    /// Refuses while the account or the address is locked (and logs the refusal).
+    async fn refuse_if_locked(&self, attempt: &Attempt<'_>) -> Result<()> {
+        let now = self.clock.now();
+        let locked = guard::locked_until(
+            &self.db,
+            &attempt.account_key,
+            attempt.ip_key.as_deref(),
+            now,
+        )
+        .await?;
+        let Some(until) = locked else {
+            return Ok(());
+        };
+        self.log_attempt(attempt, None, false, "locked").await?;
+        Err(guard::locked_error(until, now))
+    }
+
+    /// Counts a failed attempt toward the locks and logs it.
+    async fn count_failure(&self, attempt: &Attempt<'_>, reason: &str) -> Result<()> {
+        guard::record_failure(
+            &self.db,
+            &self.security,
+            &attempt.account_key,
+            attempt.ip_key.as_deref(),
+            self.clock.now(),
+        )
+        .await?;
+        self.log_attempt(attempt, None, false, reason).await
+    }
+
+    async fn log_attempt(
+        &self,
+        attempt: &Attempt<'_>,
+        user_id: Option<i64>,
+        success: bool,
+        reason: &str,
+    ) -> Result<()> {
+        log_login(
+            &self.db,
+            &self.clock,
+            attempt.client,
+            LoginRecord {
+                account: attempt.account,
+                kind: attempt.kind,
+                user_id,
+                method: attempt.method,
+                success,
+                reason,
+            },
+        )
+        .await
     }
 
     /// Checks the account may sign in, then opens its session.
-    async fn finish_login(
-        &self,
-        kind: AccountKind,
-        user: Account,
-        method: &str,
-        account_key: &str,
-        client: &ClientInfo,
-    ) -> Result<SignedIn> {
+    async fn finish_login(&self, attempt: &Attempt<'_>, user: Account) -> Result<SignedIn> {
+        let (kind, client) = (attempt.kind, attempt.client);
         let refusal = if !user.enabled {
             Some(("disabled", "账号已停用，请联系管理员"))
         } else if let Some(provider) = user.capital_provider_id {
@@ -392,39 +421,14 @@ impl Beehive {
             None
         };
         if let Some((reason, message)) = refusal {
-            log_login(
-                &self.db,
-                &self.clock,
-                client,
-                LoginRecord {
-                    account: &user.account,
-                    kind,
-                    user_id: Some(user.id),
-                    method,
-                    success: false,
-                    reason,
-                },
-            )
-            .await?;
+            self.log_attempt(attempt, Some(user.id), false, reason)
+                .await?;
             return Err(Error::bad_request(message));
         }
-        guard::clear(&self.db, account_key).await?;
+        guard::clear(&self.db, &attempt.account_key).await?;
         let opened =
             session::open(&self.db, &self.clock, &self.security, kind, user.id, client).await?;
-        log_login(
-            &self.db,
-            &self.clock,
-            client,
-            LoginRecord {
-                account: &user.account,
-                kind,
-                user_id: Some(user.id),
-                method,
-                success: true,
-                reason: "ok",
-            },
-        )
-        .await?;
+        self.log_attempt(attempt, Some(user.id), true, "ok").await?;
         let authorities = match kind {
             AccountKind::Admin => Some(
                 admin_authorities(&self.db, user.id)
@@ -475,54 +479,12 @@ impl Beehive {
             return Err(Error::invalid("code", "请输入 6 位数字验证码"));
         }
         ticket::consume(&self.db, &self.clock, AccountKind::Admin, uid).await?;
-        let kind = AccountKind::Admin;
-        let account_key = guard::account_key(kind, mobile);
-        let ip_key = client.ip.as_deref().map(guard::ip_key);
-        let now = self.clock.now();
-        if let Some(until) =
-            guard::locked_until(&self.db, &account_key, ip_key.as_deref(), now).await?
-        {
-            log_login(
-                &self.db,
-                &self.clock,
-                client,
-                LoginRecord {
-                    account: mobile,
-                    kind,
-                    user_id: None,
-                    method: "sms",
-                    success: false,
-                    reason: "locked",
-                },
-            )
-            .await?;
-            return Err(guard::locked_error(until, now));
-        }
+        let attempt = Attempt::new(AccountKind::Admin, mobile, "sms", client);
+        self.refuse_if_locked(&attempt).await?;
         if let Err(err) =
             sms::check_login_code(&self.db, &self.clock, &self.security, mobile, code).await
         {
-            guard::record_failure(
-                &self.db,
-                &self.security,
-                &account_key,
-                ip_key.as_deref(),
-                now,
-            )
-            .await?;
-            log_login(
-                &self.db,
-                &self.clock,
-                client,
-                LoginRecord {
-                    account: mobile,
-                    kind,
-                    user_id: None,
-                    method: "sms",
-                    success: false,
-                    reason: "bad_code",
-                },
-            )
-            .await?;
+            self.count_failure(&attempt, "bad_code").await?;
             return Err(err);
         }
         let user = admin_user::Entity::find()
@@ -540,8 +502,7 @@ impl Beehive {
             enabled: user.enabled,
             capital_provider_id: None,
         };
-        self.finish_login(kind, account, "sms", &account_key, client)
-            .await
+        self.finish_login(&attempt, account).await
     }
 
     /// Rotates both tokens of the session the refresh token belongs to.

@@ -137,26 +137,9 @@ pub async fn create_super_admin(
     password: Option<String>,
     via: &'static str,
 ) -> Result<FirstAdmin> {
-    let account = account.trim();
-    if !domain::validate::is_account_name(account) {
-        return Err(Error::invalid(
-            "account",
-            "账号须为 3 到 32 位字母、数字或 _ . - @",
-        ));
-    }
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > 64 {
-        return Err(Error::invalid("name", "姓名不能为空，且不超过 64 个字符"));
-    }
-    crate::auth::check_optional_mobile(mobile)?;
-    let (plain, generated) = match password {
-        Some(given) => {
-            password::check_plain("password", &given)?;
-            (given, false)
-        }
-        None => (password::generate(), true),
-    };
-    let hash = password::hash(&password::md5_hex(&plain))?;
+    let new = password::NewAccount::check(account, name, mobile, password)?;
+    let (account, name, hash) = (new.account.as_str(), new.name.as_str(), new.hash.clone());
+    let generated = new.generated_password.is_some();
 
     let txn = db.begin().await?;
     if admin_user::Entity::find()
@@ -216,6 +199,6 @@ pub async fn create_super_admin(
     txn.commit().await?;
     Ok(FirstAdmin {
         account: account.to_owned(),
-        generated_password: generated.then_some(plain),
+        generated_password: new.generated_password,
     })
 }

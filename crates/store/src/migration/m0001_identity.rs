@@ -1,5 +1,6 @@
 //! Administrators, roles, their permissions, and the operation log.
 
+use super::common::audited;
 use sea_orm_migration::{prelude::*, schema::*};
 
 #[derive(DeriveMigrationName)]
@@ -57,26 +58,6 @@ enum OperationLog {
     Ip,
     RequestId,
     CreatedAt,
-}
-
-#[derive(DeriveIden)]
-enum Audit {
-    CreatedAt,
-    CreatedBy,
-    UpdatedAt,
-    UpdatedBy,
-    Version,
-}
-
-/// The columns every business table carries.
-fn audited(mut table: TableCreateStatement) -> TableCreateStatement {
-    table
-        .col(timestamp_with_time_zone(Audit::CreatedAt))
-        .col(big_integer_null(Audit::CreatedBy))
-        .col(timestamp_with_time_zone(Audit::UpdatedAt))
-        .col(big_integer_null(Audit::UpdatedBy))
-        .col(big_integer(Audit::Version).default(0));
-    table
 }
 
 #[async_trait::async_trait]

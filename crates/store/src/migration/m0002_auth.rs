@@ -1,6 +1,7 @@
 //! Sign-in: capital providers and their users, sessions, one-time login tickets, failure
 //! counters, the login log, SMS codes and the SMS outbox.
 
+use super::common::audited;
 use sea_orm_migration::{prelude::*, schema::*};
 
 #[derive(DeriveMigrationName)]
@@ -107,25 +108,6 @@ enum SmsOutbox {
     Provider,
     Status,
     CreatedAt,
-}
-
-#[derive(DeriveIden)]
-enum Audit {
-    CreatedAt,
-    CreatedBy,
-    UpdatedAt,
-    UpdatedBy,
-    Version,
-}
-
-fn audited(mut table: TableCreateStatement) -> TableCreateStatement {
-    table
-        .col(timestamp_with_time_zone(Audit::CreatedAt))
-        .col(big_integer_null(Audit::CreatedBy))
-        .col(timestamp_with_time_zone(Audit::UpdatedAt))
-        .col(big_integer_null(Audit::UpdatedBy))
-        .col(big_integer(Audit::Version).default(0));
-    table
 }
 
 fn index(name: &str, table: impl IntoIden, cols: &[&'static str]) -> IndexCreateStatement {

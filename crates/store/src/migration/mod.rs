@@ -4,6 +4,7 @@
 
 use sea_orm_migration::prelude::*;
 
+mod common;
 mod m0001_identity;
 mod m0002_auth;
 
