@@ -2,7 +2,7 @@
 // working directory (so the default SQLite database under ./data is empty) and a known
 // administrator password.
 
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -72,15 +72,7 @@ export async function startBeehive({ env = {}, args = [] } = {}) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
-  /** @type {NodeJS.ProcessEnv} */
-  const childEnv = { ...process.env, BEEHIVE_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD };
-  // The defaults must apply: the database under the fresh working directory, and our bind address.
-  delete childEnv.DATABASE_URL;
-  delete childEnv.BEEHIVE_BIND;
-  for (const [key, value] of Object.entries(env)) {
-    if (value === undefined) delete childEnv[key];
-    else childEnv[key] = value;
-  }
+  const childEnv = beehiveEnv(env);
 
   const child = spawn(binary, ['serve', '--bind', `127.0.0.1:${port}`, ...args], {
     cwd: workDir,
@@ -134,6 +126,50 @@ export async function startBeehive({ env = {}, args = [] } = {}) {
     throw new Error(`${reason}\n--- beehive output ---\n${log}--- end of output ---`);
   }
   return { baseURL, workDir, output: () => log, stop };
+}
+
+/**
+ * The environment of a `beehive` process: ours, with the known administrator password, without
+ * the settings that would point it elsewhere (so the defaults apply: the database under the
+ * working directory, our bind address), then `env` merged over it (`undefined` removes a key).
+ *
+ * @param {Record<string, string | undefined>} env
+ * @returns {NodeJS.ProcessEnv}
+ */
+function beehiveEnv(env) {
+  /** @type {NodeJS.ProcessEnv} */
+  const childEnv = { ...process.env, BEEHIVE_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD };
+  delete childEnv.DATABASE_URL;
+  delete childEnv.BEEHIVE_BIND;
+  delete childEnv.BEEHIVE_TOKEN_LIFETIME;
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[key];
+    else childEnv[key] = value;
+  }
+  return childEnv;
+}
+
+/**
+ * Runs a one-shot `beehive` command (e.g. `create-capital-user`) in `workDir`, the working
+ * directory of a running server, so that it uses the same SQLite database. Rejects, with the
+ * command's output, when it does not exit with 0 within 30 s.
+ *
+ * @param {string} workDir
+ * @param {string[]} args
+ * @param {Record<string, string | undefined>} [env]  merged as for `startBeehive`
+ * @returns {Promise<{ stdout: string, stderr: string }>}
+ */
+export function runBeehive(workDir, args, env = {}) {
+  const binary = beehiveBinary();
+  return new Promise((resolve, reject) => {
+    execFile(binary, args, { cwd: workDir, env: beehiveEnv(env), timeout: 30_000, encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (error) {
+        reject(new Error(`beehive ${args.join(' ')} failed: ${error.message}\n--- stdout ---\n${stdout}--- stderr ---\n${stderr}`));
+      } else {
+        resolve({ stdout, stderr });
+      }
+    });
+  });
 }
 
 /**
