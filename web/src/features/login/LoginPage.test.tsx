@@ -86,11 +86,19 @@ describe('login page', () => {
     expect(server.adapter).not.toHaveBeenCalled();
   });
 
-  it('validates a field when it loses focus and clears the message when typed into', () => {
+  it('validates an edited field when it loses focus and clears the message when typed into', () => {
     renderLogin();
+    type('账号', 'a');
+    type('账号', '');
     fireEvent.blur(field('账号'));
     expect(screen.getByText('请输入账号')).toBeTruthy();
     type('账号', 'a');
+    expect(screen.queryByText('请输入账号')).toBeNull();
+  });
+
+  it('does not mark an untouched field when it loses focus (autofocus, a dialog taking the focus)', () => {
+    renderLogin();
+    fireEvent.blur(field('账号'));
     expect(screen.queryByText('请输入账号')).toBeNull();
   });
 

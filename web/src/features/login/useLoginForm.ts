@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { fieldErrors, isApiError } from '../../shared/api/errors';
 import type { AccountKind, LoginSession } from './api';
 import { useCountdown } from './useCountdown';
@@ -42,6 +42,11 @@ export function useLoginForm(onSuccess: (session: LoginSession) => void) {
   /** A failure the request layer could not report (the sign-in code itself failed to download). */
   const [offline, setOffline] = useState(false);
   const [countdown, startCountdown] = useCountdown(SMS_RESEND_SECONDS);
+  /**
+   * Fields the user has typed in. Only those are checked on blur: the account field has autofocus,
+   * and a session dialog taking the focus must not mark it as missing (submit checks them all).
+   */
+  const edited = useRef(new Set<FieldName>());
 
   /** Marks empty required fields; returns the first one, if any. */
   const requireFilled = (fields: readonly FieldName[]): FieldName | undefined => {
@@ -74,11 +79,12 @@ export function useLoginForm(onSuccess: (session: LoginSession) => void) {
       setErrors({});
     },
     change(field: FieldName, value: string) {
+      edited.current.add(field);
       setValues((current) => ({ ...current, [field]: value }));
       setErrors((current) => ({ ...current, [field]: undefined }));
     },
     blur(field: FieldName) {
-      if (!values[field].trim()) setErrors((current) => ({ ...current, [field]: 'required' }));
+      if (edited.current.has(field) && !values[field].trim()) setErrors((current) => ({ ...current, [field]: 'required' }));
     },
     /** Validates and signs in; resolves to the first invalid field, if any (for focusing it). */
     async submit(): Promise<FieldName | undefined> {

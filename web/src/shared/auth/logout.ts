@@ -20,13 +20,18 @@ export function onLogout(handler: LogoutHandler): () => void {
   };
 }
 
+export interface LogoutOptions {
+  /** False when the server has already ended the session (a password change ends them all). */
+  tellServer?: boolean;
+}
+
 /**
  * Ends the session: tells the server (`POST /{kind}/logout`, silently; a failure changes nothing,
  * the session ends here anyway), then clears everything the browser holds for it.
  */
-export async function logout(): Promise<void> {
+export async function logout({ tellServer = true }: LogoutOptions = {}): Promise<void> {
   const kind = accountKind();
-  if (kind && getToken()) {
+  if (tellServer && kind && getToken()) {
     try {
       const { request } = await import('../api/request');
       // An expired token is refreshed first (quietly), so that the server ends the session.
@@ -56,10 +61,10 @@ export function clearSession(): void {
 }
 
 /** Logs out and goes to the login page. */
-export function useLogout(): () => Promise<void> {
+export function useLogout(): (options?: LogoutOptions) => Promise<void> {
   const navigate = useNavigate();
-  return useCallback(async () => {
-    await logout();
+  return useCallback(async (options?: LogoutOptions) => {
+    await logout(options);
     await navigate('/login', { replace: true });
   }, [navigate]);
 }

@@ -78,7 +78,8 @@ function PasswordForm({ onCancel }: { onCancel: () => void }) {
     }
     setDone(true);
     void showSuccess(t('success'), MESSAGE_SECONDS);
-    window.setTimeout(() => void logout(), LOGOUT_DELAY_MS);
+    // The server ended every session of the account with the change: only the browser's copy is left.
+    window.setTimeout(() => void logout({ tellServer: false }), LOGOUT_DELAY_MS);
   };
 
   const lengthRule = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, message: t('length') };
