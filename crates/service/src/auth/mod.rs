@@ -222,6 +222,19 @@ pub(crate) async fn admin_authorities(
         .collect())
 }
 
+/// What a sign-in or refresh answers as `authorities`: an administrator's permissions; none for
+/// a capital-provider user (spec §6).
+async fn session_authorities(
+    db: &impl ConnectionTrait,
+    kind: AccountKind,
+    user_id: i64,
+) -> Result<Option<Vec<String>>> {
+    Ok(match kind {
+        AccountKind::Admin => Some(admin_authorities(db, user_id).await?.into_iter().collect()),
+        AccountKind::Capital => None,
+    })
+}
+
 async fn provider_is_active(db: &impl ConnectionTrait, provider_id: i64) -> Result<bool> {
     Ok(capital_provider::Entity::find_by_id(provider_id)
         .one(db)
@@ -429,15 +442,7 @@ impl Beehive {
         let opened =
             session::open(&self.db, &self.clock, &self.security, kind, user.id, client).await?;
         self.log_attempt(attempt, Some(user.id), true, "ok").await?;
-        let authorities = match kind {
-            AccountKind::Admin => Some(
-                admin_authorities(&self.db, user.id)
-                    .await?
-                    .into_iter()
-                    .collect(),
-            ),
-            AccountKind::Capital => None,
-        };
+        let authorities = session_authorities(&self.db, kind, user.id).await?;
         Ok(SignedIn {
             token: opened.token,
             refresh_token: opened.refresh_token,
@@ -516,15 +521,7 @@ impl Beehive {
         let Some((user, _)) = find_account_by_id(&self.db, kind, rotated.user_id).await? else {
             return Err(Error::LoggedOut);
         };
-        let authorities = match kind {
-            AccountKind::Admin => Some(
-                admin_authorities(&self.db, user.id)
-                    .await?
-                    .into_iter()
-                    .collect(),
-            ),
-            AccountKind::Capital => None,
-        };
+        let authorities = session_authorities(&self.db, kind, user.id).await?;
         Ok(SignedIn {
             token: rotated.token,
             refresh_token: rotated.refresh_token,
