@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { allScreens, permittedMenu, sectionOf, trailOf, type ScreenEntry, type TableEntry } from './table';
+
+const screen = (name: string, path: string, permission?: string, hidden?: boolean): ScreenEntry => ({
+  kind: 'screen',
+  name,
+  path,
+  meta: { title: `route.${name}`, permission, hidden },
+  built: false,
+});
+
+const table: TableEntry[] = [
+  screen('dashboard', '/dashboard'),
+  screen('workbench', '/workbench', 'admin:statistics:wait'),
+  {
+    kind: 'section',
+    name: 'business',
+    path: '/business',
+    meta: { title: 'route.business', permission: 'admin:assignment_queue:table' },
+    children: [
+      screen('allocationQueue', '/business/allocationQueue'),
+      screen('order', '/business/order', 'admin:order_info:table'),
+    ],
+  },
+  {
+    kind: 'section',
+    name: 'content',
+    meta: { title: 'route.content' },
+    children: [screen('banner', '/content/banner', 'admin:banner:table'), screen('dataDispose', '/dataDispose', 'admin:dictionary:table')],
+  },
+  { kind: 'section', name: 'secret', meta: { title: 'route.secret' }, children: [screen('hiddenOne', '/secret/x', undefined, true)] },
+];
+
+const names = (entries: TableEntry[]) =>
+  entries.map((e) => (e.kind === 'screen' ? e.name : `${e.name}[${e.children.map((c) => c.name).join(',')}]`));
+
+describe('permittedMenu (route filter)', () => {
+  it.each<[string, string[], string[]]>([
+    ['no permission: only the open screens', [], ['dashboard']],
+    ['a screen permission shows that screen', ['admin:statistics:wait'], ['dashboard', 'workbench']],
+    ['a section permission shows its open screens', ['admin:assignment_queue:table'], ['dashboard', 'business[allocationQueue]']],
+    ['a child permission without the section permission shows nothing of the section', ['admin:order_info:table'], ['dashboard']],
+    ['section and child permission', ['admin:assignment_queue:table', 'admin:order_info:table'], ['dashboard', 'business[allocationQueue,order]']],
+    ['a section without its own permission shows the permitted children', ['admin:dictionary:table'], ['dashboard', 'content[dataDispose]']],
+  ])('%s', (_name, held, expected) => {
+    expect(names(permittedMenu(table, held))).toEqual(expected);
+  });
+
+  it('a section whose children are all hidden or forbidden disappears', () => {
+    const everything = ['admin:statistics:wait', 'admin:assignment_queue:table', 'admin:order_info:table', 'admin:banner:table', 'admin:dictionary:table'];
+    expect(names(permittedMenu(table, everything))).toEqual([
+      'dashboard',
+      'workbench',
+      'business[allocationQueue,order]',
+      'content[banner,dataDispose]',
+    ]);
+  });
+});
+
+describe('lookups', () => {
+  it('trailOf gives the section and the screen', () => {
+    expect(trailOf(table, '/business/order').map((e) => e.name)).toEqual(['business', 'order']);
+    expect(trailOf(table, '/dashboard').map((e) => e.name)).toEqual(['dashboard']);
+    expect(trailOf(table, '/nope')).toEqual([]);
+    expect(sectionOf(table, '/dataDispose')?.name).toBe('content');
+    expect(sectionOf(table, '/dashboard')).toBeUndefined();
+  });
+
+  it('allScreens lists every screen in menu order', () => {
+    expect(allScreens(table).map((s) => s.name)).toEqual(['dashboard', 'workbench', 'allocationQueue', 'order', 'banner', 'dataDispose', 'hiddenOne']);
+  });
+});

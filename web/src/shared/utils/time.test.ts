@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { formatTime, parseTime } from './time';
+
+// The vectors of vue-element-admin's tests/unit/utils/parseTime.spec.js and formatTime.spec.js.
+describe('parseTime', () => {
+  const d = new Date('2018/07/13 17:54:01');
+  it.each([
+    ['a Date', d],
+    ['a Date string', String(d)],
+    ['a 10-digit timestamp string (seconds)', (+d / 1000).toFixed(0)],
+    ['a 10-digit timestamp number (seconds)', Math.round(+d / 1000)],
+    ['a millisecond timestamp', +d],
+    ['a copied Date', new Date(d)],
+    ['a dashed date string', '2018-07-13 17:54:01'],
+  ])('formats %s with the default format', (_name, input) => {
+    expect(parseTime(input)).toBe('2018-07-13 17:54:01');
+  });
+
+  it('formats with the given tokens', () => {
+    expect(parseTime(d, '{y}-{m}-{d} {h}:{i}')).toBe('2018-07-13 17:54');
+    expect(parseTime(d, '{y}-{m}-{d}')).toBe('2018-07-13');
+    expect(parseTime(d, '{y}/{m}/{d} {h}-{i}')).toBe('2018/07/13 17-54');
+  });
+
+  it('gives the day of the week, localized', () => {
+    expect(parseTime(d, '{a}')).toBe('五');
+    expect(parseTime(+d + 1000 * 60 * 60 * 24 * 2, '{a}')).toBe('日');
+    expect(parseTime(d, '{a}', 'en')).toBe('Fri');
+    expect(parseTime(d, '{a}', 'ja')).toBe('金');
+  });
+
+  it.each([[undefined], [null], [''], [0]])('gives null for %s', (input) => {
+    expect(parseTime(input)).toBeNull();
+  });
+
+  it("'2018-07-13' is local midnight, as upstream", () => {
+    expect(parseTime('2018-07-13')).toBe('2018-07-13 00:00:00');
+  });
+
+  it('parses ISO 8601 strings (upstream gives NaN; deliberate fix)', () => {
+    const iso = new Date(Date.UTC(2018, 6, 13, 9, 54, 1));
+    expect(parseTime('2018-07-13T09:54:01Z')).toBe(parseTime(iso));
+    expect(parseTime('2018-07-13T09:54:01Z')).not.toContain('NaN');
+  });
+});
+
+describe('formatTime', () => {
+  const d = +new Date('2018/07/13 17:54:01');
+  const retrofit = 5 * 1000;
+  const now = Date.now();
+
+  it('treats a 10-digit timestamp as seconds and shows an old date as month, day, hour, minute', () => {
+    expect(formatTime((d / 1000).toFixed(0), undefined, 'zh', now)).toBe('7月13日17时54分');
+    expect(formatTime(d, undefined, 'zh', now)).toBe('7月13日17时54分');
+  });
+
+  it.each([
+    ['now', now - 1, '刚刚', 'just now'],
+    ['29 s ago', now - 29_000, '刚刚', 'just now'],
+    ['30 s ago', now - 30_000, '1分钟前', '1 minute ago'],
+    ['under two minutes ago', now - 60 * 2 * 1000 + retrofit, '2分钟前', '2 minutes ago'],
+    ['under two hours ago', now - 60 * 60 * 2 * 1000 + retrofit, '2小时前', '2 hours ago'],
+    ['one day ago', now - 60 * 60 * 24 * 1000, '1天前', '1 day ago'],
+    ['47 hours ago', now - 60 * 60 * 47 * 1000, '1天前', '1 day ago'],
+  ])('%s', (_name, time, zh, en) => {
+    expect(formatTime(time, undefined, 'zh', now)).toBe(zh);
+    expect(formatTime(time, undefined, 'en', now)).toBe(en);
+  });
+
+  it('is localized in Spanish and Japanese', () => {
+    expect(formatTime(now - 5 * 60_000, undefined, 'es', now)).toBe('hace 5 minutos');
+    expect(formatTime(now - 5 * 60_000, undefined, 'ja', now)).toBe('5分前');
+    expect(formatTime(now, undefined, 'ja', now)).toBe('たった今');
+  });
+
+  it('uses the format for a date two days old or more', () => {
+    expect(formatTime(d, '{y}-{m}-{d} {h}:{i}', 'zh', now)).toBe('2018-07-13 17:54');
+    expect(formatTime(d, undefined, 'en', now)).toBe('Jul 13, 17:54');
+  });
+
+  it('gives null for no time', () => {
+    expect(formatTime(null)).toBeNull();
+  });
+});
