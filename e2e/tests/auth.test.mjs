@@ -104,6 +104,19 @@ async function submitLogin(page, { kind = 'admin', username = 'admin', password 
 }
 
 /**
+ * Opens the user menu of the top bar (the greeting) and chooses an item of it.
+ *
+ * @param {import('playwright-core').Page} page
+ * @param {string} item  the item's text
+ */
+async function chooseFromUserMenu(page, item) {
+  await page.locator('.bh-navbar__user').click();
+  const entry = page.getByRole('menuitem', { name: item, exact: true });
+  await entry.waitFor({ state: 'visible', timeout: 10_000 });
+  await entry.click();
+}
+
+/**
  * Opens /login, signs in and waits for the dashboard's greeting.
  *
  * @param {import('playwright-core').Page} page
@@ -269,7 +282,7 @@ describe('sign-in: login, logout, guard, session dialogs, password change', () =
 
       const logoutCall = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/logout');
       const navigations = recordNavigations(page);
-      await page.getByRole('button', { name: TEXT.logout, exact: true }).click();
+      await chooseFromUserMenu(page, TEXT.logout);
       assert.equal((await logoutCall).status(), 200, 'the server was told');
       await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
       await page.getByRole('heading', { level: 1, name: TEXT.appTitle }).waitFor({ state: 'visible' });
@@ -558,7 +571,7 @@ describe('sign-in: login, logout, guard, session dialogs, password change', () =
         await signIn(page, server);
         const oldToken = (await session(page)).token ?? '';
 
-        await page.getByRole('button', { name: TEXT.changePassword, exact: true }).click();
+        await chooseFromUserMenu(page, TEXT.changePassword);
         const dialog = page.locator('.ant-modal').filter({ hasText: TEXT.password.title });
         await dialog.waitFor({ state: 'visible', timeout: 10_000 });
         assert.equal((await dialog.locator('.ant-modal-title').innerText()).trim(), TEXT.password.title);

@@ -137,7 +137,7 @@ describe('route permissions (spec §2.2, §2.3)', () => {
     expect(await screen.findByText('无访问权限', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByText('roles page')).toBeNull();
     expect(here()).toBe('/roles');
-  });
+  }, 20_000); // the first antd page is slow to import on a loaded machine
 
   it('a route without a permission is open to every signed-in user', async () => {
     signInCapital();

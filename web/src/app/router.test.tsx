@@ -44,13 +44,13 @@ describe('public routes (spec §2.1)', () => {
     await waitFor(() => expect(here()).toBe('/login?redirect=%2Fdashboard%3Ftab%3D2'));
   });
 
-  it('/dashboard with a token shows the placeholder home page with the greeting', async () => {
+  it('/dashboard with a token shows the home page in the workspace, with the greeting', async () => {
     signIn();
     renderAt('/dashboard');
-    expect(await screen.findByRole('heading', { name: '系统首页' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'alice，您好' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('欢迎您，alice')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('系统首页 - 小蜜蜂任务共享系统')); // set by an effect
-  });
+  }, 20_000);
 
   it('an unknown path goes to /404, whose button leads home', async () => {
     signIn();
@@ -87,12 +87,18 @@ describe('public routes (spec §2.1)', () => {
   });
 });
 
-describe('the dashboard placeholder’s user actions', () => {
+/** Opens the top bar's user menu and picks an entry. */
+async function pickUserMenu(label: string) {
+  fireEvent.click(await screen.findByRole('button', { name: '用户菜单' }, { timeout: 15_000 }));
+  fireEvent.click(await screen.findByText(label));
+}
+
+describe('the user menu of the top bar', () => {
   it('log out: calls the server, clears the session and lands on the login page', async () => {
     signIn();
     const server = fakeServer(envelope({ result: true, code: 200, data: null }));
     const { here } = renderAt('/dashboard');
-    fireEvent.click(await screen.findByRole('button', { name: '退出登录' }));
+    await pickUserMenu('退出登录');
     await waitFor(() => expect(here()).toBe('/login'));
     expect(server.sent.map((s) => [s.method, s.url])).toEqual([['POST', '/capital/logout']]);
     expect(getToken()).toBeUndefined();
@@ -103,7 +109,7 @@ describe('the dashboard placeholder’s user actions', () => {
   it("change password opens the '修改登录密码' dialog", async () => {
     signIn();
     renderAt('/dashboard');
-    fireEvent.click(await screen.findByRole('button', { name: '修改密码' }));
+    await pickUserMenu('修改密码');
     expect(await screen.findByRole('dialog', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('修改登录密码')).toBeTruthy();
     for (const label of ['原密码', '新密码', '确认新密码']) expect(screen.getByLabelText(label)).toBeTruthy();

@@ -1,15 +1,15 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { RouteMeta } from '../shared/routing/meta';
 import { AuthGuard } from './AuthGuard';
-import { RedirectRoute } from './RedirectRoute';
 import { RootLayout, RouteLoading } from './RootLayout';
 import { RouteError } from './RouteError';
+import { workspaceRoute } from './routes';
 
 /** A route of the table; its `handle` is its `RouteMeta` (title, icon, permission, ...). */
 export type AppRoute = RouteObject & { handle?: RouteMeta; children?: AppRoute[] };
 
 /**
- * Public routes of spec §2.1 plus the dashboard placeholder, all behind the navigation guard of
+ * Public routes of spec §2.1 and the workspace (`routes.tsx`: the shell around every screen), all behind the navigation guard of
  * spec §2.2 (`AuthGuard`). Every page is a lazy chunk: the entry holds only React, the router,
  * i18n and the small session modules (budget: /login ≤ 150 KiB gzip). The `handle` stays outside
  * `lazy` so that the guard knows a route's permission before its chunk arrives.
@@ -41,12 +41,7 @@ export const routes: AppRoute[] = [
             path: '/401',
             lazy: async () => ({ Component: (await import('./pages/UnauthorizedPage')).UnauthorizedPage }),
           },
-          { path: '/redirect/*', element: <RedirectRoute /> },
-          {
-            path: '/dashboard',
-            handle: { title: 'dashboard.title', icon: 'dashboard', affix: true },
-            lazy: async () => ({ Component: (await import('./pages/DashboardPage')).DashboardPage }),
-          },
+          workspaceRoute,
           { path: '*', element: <Navigate to="/404" replace /> },
         ],
       },

@@ -17,6 +17,17 @@ if (!window.matchMedia) {
   });
 }
 
+// jsdom has no ResizeObserver; antd's menu and tabs measure themselves with it.
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.assign(window, { ResizeObserver: ResizeObserverStub });
+  Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

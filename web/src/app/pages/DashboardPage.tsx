@@ -1,44 +1,59 @@
-import { useState } from 'react';
+import { RightOutlined } from '@ant-design/icons';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLogout } from '../../shared/auth/logout';
-import { LazyChangePasswordDialog } from '../../shared/auth/password/LazyChangePasswordDialog';
+import { Link } from 'react-router';
+import { routeIcon } from '../../layout/icons';
+import { SHELL_NS } from '../../layout/locales';
+import { usePermissions } from '../../shared/auth/permissions';
 import { getUserInfo } from '../../shared/auth/token';
-import { usePageTitle } from '../../shared/i18n/usePageTitle';
+import { permittedMenu, type ScreenEntry } from '../../shared/routing/table';
+import { routeTable } from '../routes';
 import './DashboardPage.css';
 
 /**
- * Placeholder for /dashboard until the workspace shell arrives (the guard has let the user in):
- * the greeting of the top bar and its two user actions, change password and log out.
+ * The system home page (spec §2.3 'dashboard'): a greeting and shortcuts to the screens the user
+ * may open, grouped as in the sidebar. No statistics: there is nothing real to show yet.
  */
 export function DashboardPage() {
-  const { t } = useTranslation();
-  const logout = useLogout();
-  const [changingPassword, setChangingPassword] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  usePageTitle(t('dashboard.title'));
-
+  const { t } = useTranslation(SHELL_NS);
+  const held = usePermissions();
   const username = getUserInfo()?.username ?? '';
+  const groups = useMemo(() => {
+    const menu = permittedMenu(routeTable, held);
+    return menu.flatMap((entry) =>
+      entry.kind === 'section' ? [{ key: entry.name, title: entry.meta.title, icon: entry.meta.icon, screens: entry.children }] : [],
+    );
+  }, [held]);
+
   return (
-    <main className="bh-dashboard">
-      <h1>{t('dashboard.title')}</h1>
-      <p className="bh-dashboard__user">{t('user.welcome', { username })}</p>
-      <p>{t('dashboard.placeholder')}</p>
-      <div className="bh-dashboard__actions">
-        <button type="button" onClick={() => setChangingPassword(true)}>
-          {t('user.changePassword')}
-        </button>
-        <button
-          type="button"
-          disabled={leaving}
-          onClick={() => {
-            setLeaving(true);
-            void logout();
-          }}
-        >
-          {t('user.logout')}
-        </button>
+    <div className="bh-home">
+      <section className="bh-home__welcome">
+        <h1>{t('home.greeting', { username })}</h1>
+        <p>{t('home.intro', { app: t('appTitle', { ns: 'common' }) })}</p>
+      </section>
+      <h2 className="bh-home__heading">{t('home.shortcuts')}</h2>
+      {groups.length === 0 ? <p className="bh-home__none">{t('home.none')}</p> : null}
+      <div className="bh-home__groups">
+        {groups.map((group) => (
+          <section key={group.key} className="bh-home__group">
+            <h3>
+              <span className="bh-home__icon">{routeIcon(group.icon)}</span>
+              {t(group.title)}
+            </h3>
+            <ul>
+              {group.screens.map((screen: ScreenEntry) => (
+                <li key={screen.path}>
+                  <Link to={screen.path}>
+                    <span className="bh-home__label">{t(screen.meta.title)}</span>
+                    {screen.built ? null : <span className="bh-home__soon">{t('home.notBuilt')}</span>}
+                    <RightOutlined className="bh-home__arrow" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
       </div>
-      <LazyChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
-    </main>
+    </div>
   );
 }

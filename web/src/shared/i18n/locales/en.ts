@@ -32,8 +32,6 @@ export const en: CommonDictionary = {
   },
   dashboard: {
     title: 'Home',
-    placeholder:
-      'You are signed in. The workspace (sidebar, tabs and the business menus) will arrive in a later release.',
   },
   auth: {
     noMenuPermission: 'Could not get the menu permissions of the signed-in account!',

@@ -33,8 +33,6 @@ export const es: CommonDictionary = {
   },
   dashboard: {
     title: 'Inicio',
-    placeholder:
-      'Ha iniciado sesión. El espacio de trabajo (barra lateral, pestañas y menús de negocio) llegará en una versión posterior.',
   },
   auth: {
     noMenuPermission: '¡No se pudieron obtener los permisos de menú de la cuenta!',

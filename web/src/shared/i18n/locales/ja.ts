@@ -33,8 +33,6 @@ export const ja: CommonDictionary = {
   },
   dashboard: {
     title: 'ホーム',
-    placeholder:
-      'ログインしました。ワークスペース（サイドバー、タブ、各業務メニュー）は今後のリリースで提供されます。',
   },
   auth: {
     noMenuPermission: 'ログインアカウントのメニュー権限を取得できません！',

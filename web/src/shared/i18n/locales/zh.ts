@@ -28,7 +28,6 @@ export const zh = {
   },
   dashboard: {
     title: '系统首页',
-    placeholder: '您已成功登录。工作台（侧边栏、标签页与各业务菜单）将在后续版本中上线。',
   },
   auth: {
     noMenuPermission: '无法获取登录账号的菜单权限！',

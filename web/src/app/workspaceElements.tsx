@@ -1,0 +1,21 @@
+import { lazy } from 'react';
+import { Navigate } from 'react-router';
+import { hasPermission, usePermissions } from '../shared/auth/permissions';
+import type { SectionEntry } from '../shared/routing/table';
+
+/** The workspace shell, a lazy chunk (with antd): loaded once the guard has let a signed-in user in. */
+export const LazyAppLayout = lazy(async () => ({ default: (await import('../layout/AppLayout')).AppLayout }));
+
+/** A section's own path goes to its first screen the user may open (else the first: the guard says 401). */
+export function SectionIndex({ entry }: { entry: SectionEntry }) {
+  const held = usePermissions();
+  const target = entry.children.find((child) => hasPermission(child.meta.permission, held)) ?? entry.children[0];
+  return <Navigate to={target?.path ?? '/404'} replace />;
+}
+
+/**
+ * Pages are React-lazy elements rather than route `lazy` loaders: the guard decides before a
+ * page's chunk (with antd) is fetched, so a visitor without a token goes to /login at once.
+ */
+export const LazyDashboardPage = lazy(async () => ({ default: (await import('./pages/DashboardPage')).DashboardPage }));
+export const LazyNotBuiltPage = lazy(async () => ({ default: (await import('./pages/NotBuiltPage')).NotBuiltPage }));

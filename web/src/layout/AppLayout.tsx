@@ -1,0 +1,127 @@
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { routeTable } from '../app/routes';
+import { usePermissions } from '../shared/auth/permissions';
+import { uiActions, uiState, useUi } from '../shared/settings/store';
+import { dispatchTags } from '../shared/tabs/store';
+import { permittedMenu, allScreens, trailOf } from '../shared/routing/table';
+import { AntdScope } from '../shared/ui/AntdScope';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { SHELL_NS } from './locales';
+import { Navbar } from './Navbar';
+import { ProgressBar } from './ProgressBar';
+import { SettingsPanel } from './SettingsPanel';
+import { Sidebar } from './Sidebar';
+import { TagsView } from './TagsView';
+import './layout.css';
+
+/** Spec §2.4/§9: 992 px or less is a mobile device. */
+const MOBILE_QUERY = '(max-width: 992px)';
+
+/**
+ * The workspace shell (spec §2.4): sidebar, top bar, tags view, the kept-alive pages, the settings
+ * panel and the route progress bar. A lazy chunk, loaded after sign-in with antd.
+ */
+export function AppLayout() {
+  return (
+    <AntdScope>
+      <App component={false}>
+        <Shell />
+      </App>
+    </AntdScope>
+  );
+}
+
+function useDevice(): void {
+  useEffect(() => {
+    const query = window.matchMedia(MOBILE_QUERY);
+    const update = () => {
+      if (!document.hidden) uiActions.setDevice(query.matches ? 'mobile' : 'desktop');
+    };
+    uiActions.setDevice(query.matches ? 'mobile' : 'desktop');
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+}
+
+/** Tabs for the pages the user arrives at, affix tabs first; '{page} - {app}' as the document title. */
+function useVisits(): void {
+  const { pathname, search } = useLocation();
+  const held = usePermissions();
+  const { t } = useTranslation(SHELL_NS);
+
+  useEffect(() => {
+    const affix = allScreens(permittedMenu(routeTable, held)).filter((screen) => screen.meta.affix);
+    dispatchTags({
+      type: 'affix',
+      tags: affix.map((screen) => ({ key: screen.path, fullPath: screen.path, title: screen.meta.title, affix: true, keepAlive: Boolean(screen.meta.keepAlive) })),
+    });
+  }, [held]);
+
+  const screen = trailOf(routeTable, pathname).at(-1);
+  useEffect(() => {
+    if (screen?.kind !== 'screen') return;
+    dispatchTags({
+      type: 'visit',
+      tag: {
+        key: screen.path,
+        fullPath: screen.path + search,
+        title: screen.meta.title,
+        affix: Boolean(screen.meta.affix),
+        keepAlive: Boolean(screen.meta.keepAlive),
+      },
+    });
+  }, [screen, search]);
+
+  const redirecting = pathname.startsWith('/redirect/');
+  const pageTitle = screen ? t(screen.meta.title) : '';
+  const appTitle = t('appTitle', { ns: 'common' });
+  const title = pageTitle ? t('pageTitle', { ns: 'common', page: pageTitle, app: appTitle }) : appTitle;
+  useEffect(() => {
+    if (!redirecting) document.title = title;
+  }, [title, redirecting]);
+}
+
+function Shell() {
+  const ui = useUi();
+  const { pathname } = useLocation();
+  useDevice();
+  useVisits();
+
+  // Spec §2.4: on mobile, navigating closes an open sidebar.
+  useEffect(() => {
+    if (uiState().device === 'mobile') uiActions.closeSidebar(false);
+  }, [pathname]);
+
+  const mobile = ui.device === 'mobile';
+  const className = [
+    'bh-app',
+    ui.sidebarOpened ? 'bh-app--open' : 'bh-app--collapsed',
+    mobile ? 'bh-app--mobile' : '',
+    ui.withoutAnimation ? 'bh-app--no-animation' : '',
+    ui.settings.fixedHeader ? 'bh-app--fixed-header' : '',
+    ui.settings.tagsView ? 'bh-app--tags' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div className={className} style={{ ['--bh-primary' as string]: ui.settings.theme }}>
+      <ProgressBar />
+      {mobile && ui.sidebarOpened ? <div className="bh-drawer-bg" onClick={() => uiActions.closeSidebar(false)} /> : null}
+      <Sidebar />
+      <div className="bh-main">
+        <header className="bh-header">
+          <Navbar />
+          {ui.settings.tagsView ? <TagsView /> : null}
+        </header>
+        <main className="bh-app-main">
+          <KeepAliveOutlet />
+        </main>
+      </div>
+      <SettingsPanel />
+    </div>
+  );
+}
