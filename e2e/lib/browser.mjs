@@ -67,14 +67,16 @@ export function collectErrors(page) {
 }
 
 /**
- * Saves a full-page PNG under e2e/artifacts/ and returns its path.
+ * Saves a PNG under e2e/artifacts/ and returns its path: the full page, or only the viewport
+ * (what a user sees: the shell's fixed sidebar and header are drawn where they really are).
  *
  * @param {import('playwright-core').Page} page
  * @param {string} name  file name without extension
+ * @param {{ fullPage?: boolean }} [options]
  */
-export async function screenshot(page, name) {
+export async function screenshot(page, name, { fullPage = true } = {}) {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
   const file = path.join(ARTIFACTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }

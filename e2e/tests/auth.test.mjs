@@ -4,10 +4,10 @@
 // dialog. Every text is the Chinese one of spec §8 (the `language=zh` cookie).
 
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { collectErrors, launchBrowser, screenshot } from '../lib/browser.mjs';
 import { runBeehive, startBeehive, TEST_ADMIN_PASSWORD } from '../lib/server.mjs';
+import { eventually, md5, sleep } from '../lib/workspace.mjs';
 
 const TEXT = {
   appTitle: '小蜜蜂任务共享系统',
@@ -39,8 +39,6 @@ const TEXT = {
 
 const CAPITAL = { provider: '华夏银行', account: 'hx-ops', name: '张敏', password: 'Hx-Ops-Passw0rd' };
 
-const md5 = (/** @type {string} */ text) => createHash('md5').update(text, 'utf8').digest('hex');
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** @type {import('playwright-core').Browser | undefined} */
 let browser;
@@ -223,32 +221,6 @@ async function fieldMessages(dialog) {
   return result;
 }
 
-/**
- * Waits until `read()` deep-equals `expected` (antd animates messages in), then asserts it.
- *
- * @param {() => Promise<unknown>} read
- * @param {unknown} expected
- * @param {string} what
- */
-async function eventually(read, expected, what, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  let actual = await read();
-  while (!isDeepEqual(actual, expected) && Date.now() < deadline) {
-    await sleep(50);
-    actual = await read();
-  }
-  assert.deepEqual(actual, expected, what);
-}
-
-/** @param {unknown} a @param {unknown} b */
-function isDeepEqual(a, b) {
-  try {
-    assert.deepEqual(a, b);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('sign-in: login, logout, guard, session dialogs, password change', () => {
   before(async () => {

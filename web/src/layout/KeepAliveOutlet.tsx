@@ -40,24 +40,46 @@ export function KeepAliveOutlet() {
   );
 }
 
-/** Saves `window.scrollY` per page while it is shown and restores it when the page is shown again. */
+/** How many frames a restore may wait for the page coming back to be tall enough again. */
+const RESTORE_FRAMES = 30;
+
+/**
+ * Saves `window.scrollY` per page while it is shown and restores it when the page is shown again.
+ * A page coming back from hidden may be revealed some frames later (the document is too short to
+ * scroll yet): the restore retries each frame until it holds, and the scroll events it causes
+ * (the browser clamping to a short document) are not taken as the user's.
+ */
 function useScrollMemory(pathname: string): void {
   const positions = useRef(new Map<string, number>());
   const current = useRef(pathname);
+  const restoring = useRef(false);
 
   useLayoutEffect(() => {
     current.current = pathname;
     const top = positions.current.get(pathname) ?? 0;
-    if (window.scrollY !== top) window.scrollTo(0, top);
-    // A page coming back from hidden may be revealed a frame later (too short to scroll yet): retry then.
-    const frame = window.requestAnimationFrame(() => {
-      if (current.current === pathname && window.scrollY !== top) window.scrollTo(0, top);
-    });
-    return () => window.cancelAnimationFrame(frame);
+    let frames = 0;
+    let frame = 0;
+    const attempt = () => {
+      if (Math.round(window.scrollY) !== top) window.scrollTo(0, top);
+      if (Math.round(window.scrollY) === top || frames >= RESTORE_FRAMES) {
+        restoring.current = false;
+        return;
+      }
+      frames += 1;
+      frame = window.requestAnimationFrame(attempt);
+    };
+    restoring.current = true;
+    attempt();
+    return () => {
+      window.cancelAnimationFrame(frame);
+      restoring.current = false;
+    };
   }, [pathname]);
 
   useEffect(() => {
-    const onScroll = () => positions.current.set(current.current, window.scrollY);
+    const onScroll = () => {
+      if (!restoring.current) positions.current.set(current.current, window.scrollY);
+    };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);

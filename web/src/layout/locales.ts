@@ -134,7 +134,7 @@ const en: ShellDictionary = {
     statisticsOrderTable: 'Order statistics summary',
     managementToDo: 'Capital provider to-do items',
     companyRepayment: 'Company payments',
-    premiumManagement: 'Premium management',
+    premiumManagement: 'Premium payments',
     business: 'Business',
     allocationQueue: 'Allocation queue',
     registeredUser: 'Order applications',
