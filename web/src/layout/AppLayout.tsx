@@ -1,8 +1,10 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { routeTable } from '../app/routes';
+import { onLogout } from '../shared/auth/logout';
 import { usePermissions } from '../shared/auth/permissions';
 import { uiActions, uiState, useUi } from '../shared/settings/store';
 import { dispatchTags } from '../shared/tabs/store';
@@ -24,13 +26,28 @@ const MOBILE_QUERY = '(max-width: 992px)';
  * The workspace shell (spec §2.4): sidebar, top bar, tags view, the kept-alive pages, the settings
  * panel and the route progress bar. A lazy chunk, loaded after sign-in with antd.
  */
+/**
+ * The data cache of the workspace's pages. A failed call has already been reported by the request
+ * layer (spec §8), so queries do not retry it; data is fresh for 10 s (a tab switch does not refetch).
+ */
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, staleTime: 10_000, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+// Another user may sign in next in this tab: nothing of this one's data stays cached.
+onLogout(() => queryClient.clear());
+
 export function AppLayout() {
   return (
-    <AntdScope>
-      <App component={false}>
-        <Shell />
-      </App>
-    </AntdScope>
+    <QueryClientProvider client={queryClient}>
+      <AntdScope>
+        <App component={false}>
+          <Shell />
+        </App>
+      </AntdScope>
+    </QueryClientProvider>
   );
 }
 

@@ -17,6 +17,7 @@ export const en: CommonDictionary = {
     error: 'Error',
     timeout: 'The request timed out',
     serverError: 'Server error',
+    downloadFailed: 'The file could not be downloaded. Please try again.',
   },
   errors: {
     notFoundTitle: 'Page not found',

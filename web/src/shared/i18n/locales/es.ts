@@ -18,6 +18,7 @@ export const es: CommonDictionary = {
     error: 'Error',
     timeout: 'La solicitud ha excedido el tiempo de espera',
     serverError: 'Error del servidor',
+    downloadFailed: 'No se pudo descargar el archivo. Inténtelo de nuevo.',
   },
   errors: {
     notFoundTitle: 'Página no encontrada',

@@ -18,6 +18,7 @@ export const ja: CommonDictionary = {
     error: 'エラー',
     timeout: 'リクエストがタイムアウトしました',
     serverError: 'サーバーエラー',
+    downloadFailed: 'ファイルをダウンロードできませんでした。もう一度お試しください。',
   },
   errors: {
     notFoundTitle: 'ページが見つかりません',

@@ -15,6 +15,7 @@ export const zh = {
     error: 'Error',
     timeout: '请求超时',
     serverError: '服务器错误',
+    downloadFailed: '文件下载失败，请重试',
   },
   errors: {
     notFoundTitle: '页面不存在',

@@ -1,0 +1,82 @@
+import { Form, Modal, type FormInstance } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrors } from '../api/errors';
+import { CRUD_NS } from './locales';
+
+export interface FormDialogProps<Values> {
+  open: boolean;
+  title: string;
+  /** Spec §9's dialog width by default. */
+  width?: number;
+  initialValues?: Partial<Values>;
+  onClose: () => void;
+  /** Saves; a rejection with the server's `data.fields` marks those fields (code 400). */
+  onSubmit: (values: Values) => Promise<unknown>;
+  okText?: string;
+  labelWidth?: number;
+  children: ReactNode | ((form: FormInstance<Values>) => ReactNode);
+}
+
+/**
+ * A create/edit dialog: an antd form that validates on blur, saves through `onSubmit`, shows the
+ * server's validation messages under their fields and closes only when the save succeeded. A
+ * click outside does not close it (no typed data is lost by a stray click).
+ */
+export function FormDialog<Values extends object>(props: FormDialogProps<Values>) {
+  const { open, title, width = 550, initialValues, onClose, onSubmit, okText, labelWidth = 100, children } = props;
+  const { t } = useTranslation(CRUD_NS);
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch (error) {
+      const fields = fieldErrors(error);
+      const names = Object.keys(fields);
+      if (names.length > 0) {
+        form.setFields(names.map((name) => ({ name: name as never, errors: [fields[name] ?? ''] })));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      mask={{ closable: false }}
+      destroyOnHidden
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={saving}
+      okText={okText ?? t('ok')}
+      cancelText={t('cancel')}
+    >
+      <Form<Values>
+        form={form}
+        layout="horizontal"
+        labelCol={{ flex: `${labelWidth}px` }}
+        labelWrap
+        wrapperCol={{ flex: 1 }}
+        validateTrigger="onBlur"
+        initialValues={initialValues}
+        className="bh-form-dialog"
+        onFinish={() => void submit()}
+      >
+        {typeof children === 'function' ? children(form) : children}
+      </Form>
+    </Modal>
+  );
+}
