@@ -123,10 +123,8 @@ async fn download(
 ) -> Result<Response, ApiError> {
     let Query(query) =
         query.map_err(|_| ApiError::invalid("objectName", "缺少文件名 objectName"))?;
-    let file = s
-        .app
-        .download(&me, &query.object_name, query.delete.unwrap_or(false))
-        .await?;
+    let delete = query.delete.unwrap_or(false);
+    let file = s.app.download(&me, &query.object_name, delete).await?;
     let disposition = format!(
         "attachment; filename*=UTF-8''{}",
         encode_filename(&file.file_name)
@@ -140,7 +138,11 @@ async fn download(
     if let Ok(value) = HeaderValue::from_str(&disposition) {
         headers.insert(header::CONTENT_DISPOSITION, value);
     }
-    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(file.size));
+    // With a length, the server stops reading the body at its last byte, and the removal that
+    // follows the content (see `Beehive::download`) would never run.
+    if !delete {
+        headers.insert(header::CONTENT_LENGTH, HeaderValue::from(file.size));
+    }
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(response)
 }
