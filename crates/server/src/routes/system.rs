@@ -57,6 +57,7 @@ fn ms(t: chrono::DateTime<chrono::Utc>) -> i64 {
 #[serde(rename_all = "camelCase")]
 pub struct DepartmentData {
     pub id: i64,
+    #[schema(required = true)]
     pub parent_id: Option<i64>,
     pub name: String,
     pub sort: i32,
@@ -490,8 +491,11 @@ pub struct UserRowData {
     pub account: String,
     pub name: String,
     /// Masked (`138****5678`) in lists.
+    #[schema(required = true)]
     pub mobile: Option<String>,
+    #[schema(required = true)]
     pub department_id: Option<i64>,
+    #[schema(required = true)]
     pub department_name: Option<String>,
     pub roles: Vec<RoleRefData>,
     pub enabled: bool,
@@ -531,8 +535,11 @@ pub struct UserViewData {
     pub account: String,
     pub name: String,
     /// Unmasked.
+    #[schema(required = true)]
     pub mobile: Option<String>,
+    #[schema(required = true)]
     pub department_id: Option<i64>,
+    #[schema(required = true)]
     pub department_name: Option<String>,
     pub roles: Vec<RoleRefData>,
     pub role_ids: Vec<i64>,
@@ -578,6 +585,7 @@ pub struct UserCreateBody {
 pub struct UserCreatedData {
     pub id: i64,
     /// The generated password, shown once; `null` when the caller chose one.
+    #[schema(required = true)]
     pub password: Option<String>,
 }
 
@@ -599,6 +607,7 @@ pub struct ResetPasswordBody {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PasswordData {
     /// The generated password, shown once; `null` when the caller chose one.
+    #[schema(required = true)]
     pub password: Option<String>,
 }
 
@@ -782,15 +791,19 @@ pub struct OperationLogData {
     pub id: i64,
     /// `admin`, `capital` or `system`.
     pub actor_kind: String,
+    #[schema(required = true)]
     pub actor_id: Option<i64>,
     pub actor_name: String,
     pub action: String,
     pub target_type: String,
+    #[schema(required = true)]
     pub target_id: Option<String>,
     pub outcome: String,
     /// JSON text.
     pub detail: String,
+    #[schema(required = true)]
     pub ip: Option<String>,
+    #[schema(required = true)]
     pub request_id: Option<String>,
     pub created_at: i64,
 }
@@ -851,10 +864,13 @@ pub struct LoginLogData {
     pub account: String,
     /// `admin` or `capital`.
     pub account_kind: String,
+    #[schema(required = true)]
     pub user_id: Option<i64>,
     /// `password`, `sms`, `logout`, ...
     pub method: String,
+    #[schema(required = true)]
     pub ip: Option<String>,
+    #[schema(required = true)]
     pub user_agent: Option<String>,
     /// `success` or `failure`.
     pub outcome: String,
