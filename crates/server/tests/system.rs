@@ -458,6 +458,14 @@ async fn administrator_rules() -> anyhow::Result<()> {
         assert!(field(&reply, name).is_some(), "{body}: {}", reply.text);
     }
 
+    let unchanged = app
+        .post_as("/api/admin/user/page", &root, &json!({}))
+        .await?;
+    assert_eq!(
+        unchanged.body["data"]["total"], 1,
+        "no refused create left a user"
+    );
+
     // A generated password is answered once and signs in.
     let created = app
         .post_as(
@@ -502,6 +510,17 @@ async fn administrator_rules() -> anyhow::Result<()> {
         .await?;
     assert_eq!(view.body["data"]["mobile"], "13812345678");
     assert_eq!(view.body["data"]["roleIds"], json!([editor]));
+    let audited = app
+        .post_as(
+            "/api/admin/logs/operation/page",
+            &root,
+            &json!({ "action": "admin_user.view_personal" }),
+        )
+        .await?;
+    assert_eq!(
+        audited.body["data"]["records"][0]["targetId"],
+        zhang.to_string()
+    );
 
     // Reset password: the old sessions end, the new password works.
     let reset = app
@@ -1000,6 +1019,18 @@ async fn nobody_downloads_another_users_file() -> anyhow::Result<()> {
         let (code, _, _) = download(&app, &root, &sneaky, false).await?;
         assert_eq!(code, 404, "{sneaky}");
     }
+    // A capital-provider user's token reaches the download, but only its own folder.
+    app.capital_user("某资金方", "funder", "Funder-Pass-1")
+        .await?;
+    let funder = app
+        .session("capital", "funder", "Funder-Pass-1")
+        .await?
+        .token;
+    let (code, _, _) = download(&app, &funder, &theirs, false).await?;
+    assert_eq!(code, 404);
+    let (code, _, _) = download(&app, &funder, "exports/capital-1/missing.xlsx", false).await?;
+    assert_eq!(code, 404);
+
     let (mine, bytes, _) = download(&app, &other, &theirs, false).await?;
     assert_eq!(mine, 200);
     assert!(bytes.starts_with(b"PK"));

@@ -496,7 +496,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One administrator in full. */
+        /** One administrator in full (mobile unmasked; the viewing is written to the operation log). */
         get: operations["userView"];
         put?: never;
         post?: never;

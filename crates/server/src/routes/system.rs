@@ -643,16 +643,17 @@ async fn user_export(
         .into()))
 }
 
-/// One administrator in full.
+/// One administrator in full (mobile unmasked; the viewing is written to the operation log).
 #[utoipa::path(get, path = "/api/admin/user/view/{id}", tag = "system", operation_id = "userView",
     security(("token" = ["admin:user:table"])), params(("id" = i64, Path)),
     responses((status = 200, body = Envelope<UserViewData>)))]
 async fn user_view(
     State(s): State<AppState>,
     Admin(me): Admin,
+    Client(c): Client,
     Path(id): Path<i64>,
 ) -> Answer<UserViewData> {
-    Ok(ok(s.app.admin_user_view(&me, id).await?.into()))
+    Ok(ok(s.app.admin_user_view(&me, &c, id).await?.into()))
 }
 
 /// Creates an administrator.

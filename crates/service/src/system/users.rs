@@ -557,17 +557,37 @@ impl Beehive {
         Ok(exported)
     }
 
-    pub async fn admin_user_view(&self, me: &Principal, id: i64) -> Result<AdminUserView> {
+    /// One administrator in full. Showing the unmasked mobile is itself logged (DESIGN.md:
+    /// personal data in full is shown with a permission and the viewing is audited).
+    pub async fn admin_user_view(
+        &self,
+        me: &Principal,
+        client: &ClientInfo,
+        id: i64,
+    ) -> Result<AdminUserView> {
         me.require(TABLE)?;
         let user = admin_user::Entity::find_by_id(id)
             .one(&self.db)
             .await?
             .ok_or_else(user_not_found)?;
+        let account = user.account.clone();
         let (row, role_ids) = user_rows(&self.db, vec![user], false)
             .await?
             .into_iter()
             .next()
             .ok_or_else(user_not_found)?;
+        if row.mobile.is_some() {
+            log_change(
+                &self.db,
+                me,
+                client,
+                "admin_user.view_personal",
+                "admin_user",
+                Some(id),
+                serde_json::json!({ "account": account, "fields": ["mobile"] }),
+            )
+            .await?;
+        }
         Ok(AdminUserView { row, role_ids })
     }
 
