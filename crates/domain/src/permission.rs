@@ -502,9 +502,62 @@ pub static CATALOGUE: &[Permission] = &[
         "组织架构",
         "Organization structure",
     ),
+    button(
+        "admin:organization:create",
+        S::System,
+        "新增部门",
+        "Create department",
+    ),
+    button(
+        "admin:organization:update",
+        S::System,
+        "修改部门",
+        "Edit department",
+    ),
+    button(
+        "admin:organization:delete",
+        S::System,
+        "删除部门",
+        "Delete department",
+    ),
     page("admin:role:table", S::System, "角色管理", "Role management"),
+    button("admin:role:create", S::System, "新增角色", "Create role"),
+    button("admin:role:update", S::System, "修改角色", "Edit role"),
+    button("admin:role:delete", S::System, "删除角色", "Delete role"),
+    button("admin:role:export", S::System, "导出角色", "Export roles"),
     page("admin:user:table", S::System, "用户管理", "User management"),
+    button(
+        "admin:user:create",
+        S::System,
+        "新增用户",
+        "Create administrator",
+    ),
+    button(
+        "admin:user:update",
+        S::System,
+        "修改用户",
+        "Edit administrator",
+    ),
+    button(
+        "admin:user:reset_password",
+        S::System,
+        "重置密码",
+        "Reset password",
+    ),
+    button(
+        "admin:user:sign_out",
+        S::System,
+        "强制下线",
+        "Sign out everywhere",
+    ),
+    button(
+        "admin:user:export",
+        S::System,
+        "导出用户",
+        "Export administrators",
+    ),
     page("admin:logs:table", S::System, "日志管理", "Log management"),
+    button("admin:logs:export", S::System, "导出日志", "Export logs"),
 ];
 
 /// Looks a permission string up in the catalogue.

@@ -79,3 +79,23 @@ impl FromRequestParts<AppState> for Capital {
         ))
     }
 }
+
+/// A signed-in administrator or capital-provider user (shared endpoints such as downloads).
+pub struct Signed(pub Principal);
+
+impl FromRequestParts<AppState> for Signed {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let token = token(parts)?;
+        match state.app.authenticate(AccountKind::Admin, token).await {
+            Err(Error::LoggedOut) => Ok(Signed(
+                state.app.authenticate(AccountKind::Capital, token).await?,
+            )),
+            other => Ok(Signed(other?)),
+        }
+    }
+}

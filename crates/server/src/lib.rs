@@ -98,6 +98,8 @@ pub struct ServeConfig {
     pub clock: service::clock::Clock,
     /// Overrides how long a sign-in token is valid (default 2 hours).
     pub token_lifetime: Option<Duration>,
+    /// Where exported files are kept (`--storage-dir`); in memory when absent.
+    pub storage_dir: Option<std::path::PathBuf>,
 }
 
 /// A running server.
@@ -143,6 +145,9 @@ pub async fn start(
         Beehive::connect_with_clock(&config.database_url, config.clock.clone()).await?;
     if let Some(lifetime) = config.token_lifetime {
         beehive = beehive.with_token_lifetime(lifetime);
+    }
+    if let Some(dir) = &config.storage_dir {
+        beehive = beehive.with_storage_dir(dir)?;
     }
     beehive.migrate().await?;
     let first_admin = beehive

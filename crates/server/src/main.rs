@@ -53,6 +53,9 @@ enum Command {
         /// Seconds a sign-in token is valid before the client must refresh it.
         #[arg(long, env = "BEEHIVE_TOKEN_LIFETIME", default_value_t = 7200)]
         token_lifetime: u64,
+        /// Directory of the object storage (exported files); created if missing.
+        #[arg(long, env = "BEEHIVE_STORAGE_DIR", default_value = "./data/storage")]
+        storage_dir: std::path::PathBuf,
     },
     /// Apply pending database migrations and exit.
     Migrate {
@@ -206,6 +209,7 @@ async fn main() -> anyhow::Result<()> {
             log_format,
             request_timeout,
             token_lifetime,
+            storage_dir,
         } => {
             init_logs(log_format);
             prepare_sqlite_dir(&database.database_url)?;
@@ -224,6 +228,7 @@ async fn main() -> anyhow::Result<()> {
                     },
                     clock: Default::default(),
                     token_lifetime: Some(Duration::from_secs(token_lifetime.max(1))),
+                    storage_dir: Some(storage_dir),
                 },
                 listener,
                 shutdown_signal(),

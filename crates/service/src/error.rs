@@ -14,8 +14,8 @@ pub enum Error {
     /// The session's token has expired (code 401); the client refreshes or signs in again.
     #[error("登录已过期，请重新登录")]
     Expired,
-    /// The caller lacks the permission (code 403).
-    #[error("没有操作权限：{0}")]
+    /// The caller lacks the permission (code 403). The message says which.
+    #[error("{0}")]
     Forbidden(String),
     /// The record does not exist or is not visible to the caller (code 404).
     #[error("{0}")]

@@ -5,6 +5,8 @@ pub mod audit;
 pub mod auth;
 pub mod clock;
 mod error;
+pub mod export;
+pub mod paging;
 pub mod partner;
 pub mod password;
 pub mod system;
@@ -22,6 +24,7 @@ pub struct Beehive {
     db: DatabaseConnection,
     clock: Clock,
     security: Arc<SecuritySettings>,
+    storage: export::Storage,
 }
 
 /// What `GET /api/health` reports.
@@ -48,6 +51,7 @@ impl Beehive {
             db,
             clock,
             security: Arc::new(SecuritySettings::default()),
+            storage: export::Storage::in_memory(),
         })
     }
 
@@ -57,6 +61,12 @@ impl Beehive {
         settings.token_lifetime = lifetime;
         self.security = Arc::new(settings);
         self
+    }
+
+    /// Keeps exported files in `dir` (the `--storage-dir` start-up setting; created if missing).
+    pub fn with_storage_dir(mut self, dir: &std::path::Path) -> Result<Self> {
+        self.storage = export::Storage::local(dir)?;
+        Ok(self)
     }
 
     pub fn clock(&self) -> &Clock {

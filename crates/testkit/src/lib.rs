@@ -117,7 +117,10 @@ pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
     pub db: TestDatabase,
+    /// The object storage directory of this test (removed when the app is dropped).
+    pub storage_dir: PathBuf,
     running: Option<server::Running>,
+    _storage: TempDir,
 }
 
 impl TestApp {
@@ -132,6 +135,12 @@ impl TestApp {
 
     pub async fn spawn_with(kind: DbKind, http: HttpConfig) -> anyhow::Result<TestApp> {
         let db = TestDatabase::fresh(kind).await?;
+        let storage_dir = std::env::temp_dir().join(format!(
+            "beehive-test-storage-{}",
+            uuid::Uuid::new_v4().simple()
+        ));
+        std::fs::create_dir_all(&storage_dir)?;
+        let storage = TempDir(storage_dir.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         let running = server::start(
             ServeConfig {
@@ -140,6 +149,7 @@ impl TestApp {
                 http,
                 clock: Default::default(),
                 token_lifetime: None,
+                storage_dir: Some(storage_dir.clone()),
             },
             listener,
             std::future::pending(),
@@ -153,7 +163,9 @@ impl TestApp {
             base,
             client,
             db,
+            storage_dir,
             running: Some(running),
+            _storage: storage,
         })
     }
 

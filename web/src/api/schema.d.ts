@@ -248,6 +248,434 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/file/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Downloads one of the caller's own exported files (administrator or capital-provider user).
+         *     Another user's file, a name that escapes the caller's folder or a missing file answer 404.
+         */
+        get: operations["fileDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organization/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization tree, siblings ordered by sort then id. */
+        get: operations["organizationTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organization/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a department. */
+        post: operations["organizationCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organization/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renames and moves a department (its subtree moves with it). */
+        post: operations["organizationUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organization/status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enables or disables a department. */
+        post: operations["organizationStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organization/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a department that has no sub-departments and no administrators. */
+        post: operations["organizationDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/role/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The `admin:` permissions grouped by menu section, for the role dialog. */
+        get: operations["roleCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/role/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One page of roles. */
+        post: operations["rolePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/role/view/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A role with its permissions. */
+        get: operations["roleView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/role/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a role. */
+        post: operations["roleCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/role/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a role's name, description, status and permissions (signed-in users feel it at once). */
+        post: operations["roleUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/role/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a role no administrator holds. */
+        post: operations["roleDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/role/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports every role matching the filters to an Excel file. */
+        post: operations["roleExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One page of administrators (mobiles masked). */
+        post: operations["userPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user/view/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One administrator in full (mobile unmasked; the viewing is written to the operation log). */
+        get: operations["userView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates an administrator. */
+        post: operations["userCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes an administrator's name, mobile, department and roles. */
+        post: operations["userUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user/status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enables or disables an administrator (disabling ends its sessions). */
+        post: operations["userStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user/reset-password/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new password (given or generated) and ends the administrator's sessions. */
+        post: operations["userResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user/sign-out/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends every session of an administrator. */
+        post: operations["userSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports every administrator matching the filters (mobiles masked). */
+        post: operations["userExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/logs/operation/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One page of the operation log. */
+        post: operations["operationLogPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/logs/operation/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the operation log matching the filters. */
+        post: operations["operationLogExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/logs/login/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One page of the login log. */
+        post: operations["loginLogPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/logs/login/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the login log matching the filters. */
+        post: operations["loginLogExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -259,9 +687,71 @@ export interface components {
             /** @description MD5 hex of the typed password. */
             password: string;
         };
+        CataloguePermissionData: {
+            code: string;
+            /** @description `page` or `button`. */
+            kind: string;
+            labelZh: string;
+            labelEn: string;
+        };
+        CatalogueSectionData: {
+            /** @description The section's route word, e.g. `systemManagement`. */
+            section: string;
+            labelZh: string;
+            labelEn: string;
+            permissions: components["schemas"]["CataloguePermissionData"][];
+        };
         CodeRequest: {
             /** @description A fresh login identifier. */
             uid?: string | null;
+        };
+        DepartmentBody: {
+            /**
+             * Format: int64
+             * @description The parent department; `null` for a top-level one.
+             */
+            parentId?: number | null;
+            /** @description 1 to 64 characters, trimmed; unique among siblings. */
+            name: string;
+            /** Format: int32 */
+            sort?: number | null;
+        };
+        /** @description A department and its sub-departments. */
+        DepartmentData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            parentId: number | null;
+            name: string;
+            /** Format: int32 */
+            sort: number;
+            enabled: boolean;
+            /**
+             * Format: int64
+             * @description Administrators directly in this department.
+             */
+            userCount: number;
+            children: components["schemas"]["DepartmentData"][];
+        };
+        Envelope_ExportData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description What an export answers: download the file with `GET /api/file/download`. */
+            data: {
+                objectName: string;
+                /**
+                 * Format: int64
+                 * @description Data rows written (the header line not counted).
+                 */
+                rows: number;
+            };
         };
         Envelope_HealthData: {
             /** @description `true` on success. */
@@ -284,6 +774,22 @@ export interface components {
                 version: string;
             };
         };
+        Envelope_IdData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description `{ id }` of a created record. */
+            data: {
+                /** Format: int64 */
+                id: number;
+            };
+        };
         Envelope_Option_String: {
             /** @description `true` on success. */
             result: boolean;
@@ -295,6 +801,185 @@ export interface components {
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: null | string;
+        };
+        Envelope_PageData_LoginLogData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    /** @description The account or mobile as typed. */
+                    account: string;
+                    /** @description `admin` or `capital`. */
+                    accountKind: string;
+                    /** Format: int64 */
+                    userId: number | null;
+                    /** @description `password`, `sms`, `logout`, ... */
+                    method: string;
+                    ip: string | null;
+                    userAgent: string | null;
+                    /** @description `success` or `failure`. */
+                    outcome: string;
+                    reason: string;
+                    /** Format: int64 */
+                    createdAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_OperationLogData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    /** @description `admin`, `capital` or `system`. */
+                    actorKind: string;
+                    /** Format: int64 */
+                    actorId: number | null;
+                    actorName: string;
+                    action: string;
+                    targetType: string;
+                    targetId: string | null;
+                    outcome: string;
+                    /** @description JSON text. */
+                    detail: string;
+                    ip: string | null;
+                    requestId: string | null;
+                    /** Format: int64 */
+                    createdAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_RoleRowData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    code: string;
+                    name: string;
+                    description: string;
+                    enabled: boolean;
+                    isSuper: boolean;
+                    /** Format: int64 */
+                    permissionCount: number;
+                    /** Format: int64 */
+                    userCount: number;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    updatedAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_UserRowData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    account: string;
+                    name: string;
+                    /** @description Masked (`138****5678`) in lists. */
+                    mobile: string | null;
+                    /** Format: int64 */
+                    departmentId: number | null;
+                    departmentName: string | null;
+                    roles: components["schemas"]["RoleRefData"][];
+                    enabled: boolean;
+                    /** @description Holds an enabled super-administrator role. */
+                    isSuper: boolean;
+                    /** Format: int64 */
+                    createdAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PasswordData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** @description The generated password, shown once; `null` when the caller chose one. */
+                password: string | null;
+            };
         };
         Envelope_PermissionData: {
             /** @description `true` on success. */
@@ -311,6 +996,27 @@ export interface components {
                 name: string;
                 /** @description Permission strings (spec §6): the user's roles and visible buttons. */
                 authorities: string[];
+            };
+        };
+        Envelope_RoleViewData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                code: string;
+                name: string;
+                description: string;
+                enabled: boolean;
+                isSuper: boolean;
+                permissions: string[];
             };
         };
         Envelope_SessionData: {
@@ -359,6 +1065,105 @@ export interface components {
                 expiresIn: number;
             };
         };
+        Envelope_UserCreatedData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @description The generated password, shown once; `null` when the caller chose one. */
+                password: string | null;
+            };
+        };
+        Envelope_UserViewData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                account: string;
+                name: string;
+                /** @description Unmasked. */
+                mobile: string | null;
+                /** Format: int64 */
+                departmentId: number | null;
+                departmentName: string | null;
+                roles: components["schemas"]["RoleRefData"][];
+                roleIds: number[];
+                enabled: boolean;
+                isSuper: boolean;
+                /** Format: int64 */
+                createdAt: number;
+            };
+        };
+        Envelope_Vec_CatalogueSectionData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** @description The section's route word, e.g. `systemManagement`. */
+                section: string;
+                labelZh: string;
+                labelEn: string;
+                permissions: components["schemas"]["CataloguePermissionData"][];
+            }[];
+        };
+        Envelope_Vec_DepartmentData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                parentId: number | null;
+                name: string;
+                /** Format: int32 */
+                sort: number;
+                enabled: boolean;
+                /**
+                 * Format: int64
+                 * @description Administrators directly in this department.
+                 */
+                userCount: number;
+                children: components["schemas"]["DepartmentData"][];
+            }[];
+        };
+        /** @description What an export answers: download the file with `GET /api/file/download`. */
+        ExportData: {
+            objectName: string;
+            /**
+             * Format: int64
+             * @description Data rows written (the header line not counted).
+             */
+            rows: number;
+        };
         HealthData: {
             /** @description Always `ok` in a successful answer. */
             status: string;
@@ -369,6 +1174,89 @@ export interface components {
             /** @description The server's version. */
             version: string;
         };
+        /** @description `{ id }` of a created record. */
+        IdData: {
+            /** Format: int64 */
+            id: number;
+        };
+        LoginLogData: {
+            /** Format: int64 */
+            id: number;
+            /** @description The account or mobile as typed. */
+            account: string;
+            /** @description `admin` or `capital`. */
+            accountKind: string;
+            /** Format: int64 */
+            userId: number | null;
+            /** @description `password`, `sms`, `logout`, ... */
+            method: string;
+            ip: string | null;
+            userAgent: string | null;
+            /** @description `success` or `failure`. */
+            outcome: string;
+            reason: string;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        /** @description The login log's request: paging, sort (`createdAt`, `id`; default createdAt desc), filters. */
+        LoginLogPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** Format: int64 */
+            from?: number | null;
+            /** Format: int64 */
+            to?: number | null;
+            /** @description Contained in the account as typed. */
+            account?: string | null;
+            /** @description `success` or `failure`. */
+            outcome?: string | null;
+        };
+        OperationLogData: {
+            /** Format: int64 */
+            id: number;
+            /** @description `admin`, `capital` or `system`. */
+            actorKind: string;
+            /** Format: int64 */
+            actorId: number | null;
+            actorName: string;
+            action: string;
+            targetType: string;
+            targetId: string | null;
+            outcome: string;
+            /** @description JSON text. */
+            detail: string;
+            ip: string | null;
+            requestId: string | null;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        /** @description The operation log's request: paging, sort (`createdAt`, `id`; default createdAt desc), filters. */
+        OperationLogPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /**
+             * Format: int64
+             * @description Epoch ms, inclusive.
+             */
+            from?: number | null;
+            /**
+             * Format: int64
+             * @description Epoch ms, inclusive.
+             */
+            to?: number | null;
+            /** @description Contained in the actor's name. */
+            actor?: string | null;
+            /** @description Exact action, e.g. `role.update`. */
+            action?: string | null;
+            /** @description `success` or `failure`. */
+            outcome?: string | null;
+        };
         PasswordChange: {
             /** @description MD5 hex of the current password. */
             passwordOld: string;
@@ -377,11 +1265,79 @@ export interface components {
             /** @description Always `true` (spec §3). */
             enabled?: boolean | null;
         };
+        PasswordData: {
+            /** @description The generated password, shown once; `null` when the caller chose one. */
+            password: string | null;
+        };
         PermissionData: {
             username: string;
             name: string;
             /** @description Permission strings (spec §6): the user's roles and visible buttons. */
             authorities: string[];
+        };
+        ResetPasswordBody: {
+            /** @description MD5 hex of the new password; absent → generated and answered once. */
+            password?: string | null;
+        };
+        RoleCreateBody: {
+            /** @description `^[a-z][a-z0-9_]{1,63}$`, unique, never changes. */
+            code: string;
+            /** @description 1 to 64 characters. */
+            name: string;
+            /** @description Up to 255 characters. */
+            description?: string | null;
+            enabled: boolean;
+            /** @description `admin:` permission strings of the catalogue; only ones the caller holds. */
+            permissions: string[];
+        };
+        /** @description The role list's request: paging, sort (`id`, `code`, `name`, `createdAt`) and filters. */
+        RolePageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** @description Contained in the name. */
+            name?: string | null;
+            enabled?: boolean | null;
+        };
+        RoleRefData: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        RoleRowData: {
+            /** Format: int64 */
+            id: number;
+            code: string;
+            name: string;
+            description: string;
+            enabled: boolean;
+            isSuper: boolean;
+            /** Format: int64 */
+            permissionCount: number;
+            /** Format: int64 */
+            userCount: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        RoleUpdateBody: {
+            name: string;
+            description?: string | null;
+            enabled: boolean;
+            permissions: string[];
+        };
+        RoleViewData: {
+            /** Format: int64 */
+            id: number;
+            code: string;
+            name: string;
+            description: string;
+            enabled: boolean;
+            isSuper: boolean;
+            permissions: string[];
         };
         /** @description A session (spec §7): the token goes in the `authorization-token` header. */
         SessionData: {
@@ -403,6 +1359,15 @@ export interface components {
             /** @description The 6-digit code received by SMS. */
             code: string;
         };
+        /** @description `{ "field": "createdAt", "order": "desc" }`; the field must be one the list allows. */
+        SortDto: {
+            field: string;
+            /** @description `asc` (default) or `desc`. */
+            order?: string | null;
+        };
+        StatusBody: {
+            enabled: boolean;
+        };
         /** @description A login identifier: present it with the next sign-in attempt. */
         UidData: {
             /** @description One-time: used up by the next sign-in attempt, whatever its outcome. */
@@ -412,6 +1377,84 @@ export interface components {
              * @description Seconds until it expires (300).
              */
             expiresIn: number;
+        };
+        UserCreateBody: {
+            /** @description 3 to 32 letters, digits or `_ . - @`. */
+            account: string;
+            name: string;
+            /** @description 11-digit mainland mobile, or empty. */
+            mobile?: string | null;
+            /** Format: int64 */
+            departmentId?: number | null;
+            roleIds: number[];
+            /** @description MD5 hex of the password; absent → the server generates one and answers it once. */
+            password?: string | null;
+        };
+        UserCreatedData: {
+            /** Format: int64 */
+            id: number;
+            /** @description The generated password, shown once; `null` when the caller chose one. */
+            password: string | null;
+        };
+        /** @description The administrator list's request: paging, sort (`id`, `account`, `name`, `createdAt`), filters. */
+        UserPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            account?: string | null;
+            name?: string | null;
+            mobile?: string | null;
+            /**
+             * Format: int64
+             * @description That department and every department under it.
+             */
+            departmentId?: number | null;
+            /** Format: int64 */
+            roleId?: number | null;
+            enabled?: boolean | null;
+        };
+        UserRowData: {
+            /** Format: int64 */
+            id: number;
+            account: string;
+            name: string;
+            /** @description Masked (`138****5678`) in lists. */
+            mobile: string | null;
+            /** Format: int64 */
+            departmentId: number | null;
+            departmentName: string | null;
+            roles: components["schemas"]["RoleRefData"][];
+            enabled: boolean;
+            /** @description Holds an enabled super-administrator role. */
+            isSuper: boolean;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        UserUpdateBody: {
+            name: string;
+            mobile?: string | null;
+            /** Format: int64 */
+            departmentId?: number | null;
+            roleIds: number[];
+        };
+        UserViewData: {
+            /** Format: int64 */
+            id: number;
+            account: string;
+            name: string;
+            /** @description Unmasked. */
+            mobile: string | null;
+            /** Format: int64 */
+            departmentId: number | null;
+            departmentName: string | null;
+            roles: components["schemas"]["RoleRefData"][];
+            roleIds: number[];
+            enabled: boolean;
+            isSuper: boolean;
+            /** Format: int64 */
+            createdAt: number;
         };
     };
     responses: never;
@@ -715,6 +1758,585 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    fileDownload: {
+        parameters: {
+            query: {
+                /** @description The `objectName` an export answered. */
+                objectName: string;
+                /** @description Remove the file once it has been read. */
+                delete?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (xlsx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    organizationTree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_DepartmentData"];
+                };
+            };
+        };
+    };
+    organizationCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepartmentBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    organizationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepartmentBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    organizationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    organizationDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    roleCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_CatalogueSectionData"];
+                };
+            };
+        };
+    };
+    rolePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RolePageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_RoleRowData"];
+                };
+            };
+        };
+    };
+    roleView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RoleViewData"];
+                };
+            };
+        };
+    };
+    roleCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleCreateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    roleUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleUpdateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    roleDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    roleExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RolePageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"];
+                };
+            };
+        };
+    };
+    userPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_UserRowData"];
+                };
+            };
+        };
+    };
+    userView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserViewData"];
+                };
+            };
+        };
+    };
+    userCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserCreatedData"];
+                };
+            };
+        };
+    };
+    userUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    userStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    userResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PasswordData"];
+                };
+            };
+        };
+    };
+    userSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    userExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"];
+                };
+            };
+        };
+    };
+    operationLogPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationLogPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OperationLogData"];
+                };
+            };
+        };
+    };
+    operationLogExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationLogPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"];
+                };
+            };
+        };
+    };
+    loginLogPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginLogPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_LoginLogData"];
+                };
+            };
+        };
+    };
+    loginLogExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginLogPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"];
                 };
             };
         };

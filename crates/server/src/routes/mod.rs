@@ -1,7 +1,9 @@
 //! The `/api` routers, one module per menu section, and the OpenAPI document built from them.
 
 mod auth;
+mod common;
 mod health;
+mod system;
 
 use crate::AppState;
 use crate::envelope::Envelope;
@@ -20,7 +22,8 @@ use utoipa_axum::router::OpenApiRouter;
     ),
     tags(
         (name = "common", description = "公共接口"),
-        (name = "auth", description = "登录、会话与密码")
+        (name = "auth", description = "登录、会话与密码"),
+        (name = "system", description = "系统管理：组织架构、角色、用户、日志")
     ),
     modifiers(&TokenScheme)
 )]
@@ -46,6 +49,8 @@ fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(health::router())
         .merge(auth::router())
+        .merge(common::router())
+        .merge(system::router())
 }
 
 /// The API router (paths include `/api`).

@@ -87,7 +87,7 @@ impl Principal {
             Ok(())
         } else {
             let label = permission::find(permission).map_or(permission, |p| p.label_zh);
-            Err(Error::Forbidden(label.to_owned()))
+            Err(Error::Forbidden(format!("没有操作权限：{label}")))
         }
     }
 

@@ -1,4 +1,63 @@
-//! System management: administrators, roles and their permissions.
+//! System management: the organization tree, roles, administrators and the journal.
 
 pub mod bootstrap;
+pub mod logs;
+pub mod organization;
+pub mod roles;
 mod users;
+
+pub use users::{AdminUserRow, AdminUserView, NewAdminUser, RoleRef, UserFilter, UserUpdate};
+
+use crate::audit::{self, Entry};
+use crate::auth::{ClientInfo, Principal};
+use crate::{Error, Result};
+use store::sea_orm::{ConnectionTrait, DbErr, SqlErr};
+
+/// Writes the operation-log entry of a successful change made by `me`.
+pub(crate) async fn log_change(
+    conn: &impl ConnectionTrait,
+    me: &Principal,
+    client: &ClientInfo,
+    action: &str,
+    target_type: &str,
+    target_id: Option<i64>,
+    detail: serde_json::Value,
+) -> Result<()> {
+    audit::record(
+        conn,
+        Entry {
+            actor: &me.actor(),
+            action,
+            target_type,
+            target_id: target_id.map(|id| id.to_string()),
+            success: true,
+            detail,
+            ip: client.ip.clone(),
+            request_id: client.request_id.clone(),
+        },
+    )
+    .await
+}
+
+/// A unique-constraint violation as a 409 with `message`; anything else as usual.
+pub(crate) fn conflict_on_unique(err: DbErr, message: &str) -> Error {
+    match err.sql_err() {
+        Some(SqlErr::UniqueConstraintViolation(_)) => Error::Conflict(message.to_owned()),
+        _ => Error::from(err),
+    }
+}
+
+/// A trimmed required name of 1 to `max` characters.
+pub(crate) fn required_text(field: &str, label: &str, value: &str, max: usize) -> Result<String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(Error::invalid(field, format!("{label}不能为空")));
+    }
+    if value.chars().count() > max {
+        return Err(Error::invalid(
+            field,
+            format!("{label}不能超过 {max} 个字符"),
+        ));
+    }
+    Ok(value.to_owned())
+}

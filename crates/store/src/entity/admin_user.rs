@@ -14,6 +14,8 @@ pub struct Model {
     pub password_hash: String,
     pub enabled: bool,
     pub password_changed_at: DateTimeUtc,
+    /// The department (organization) the administrator belongs to.
+    pub department_id: Option<i64>,
     pub created_at: DateTimeUtc,
     pub created_by: Option<i64>,
     pub updated_at: DateTimeUtc,

@@ -4,6 +4,7 @@ pub mod admin_user;
 pub mod admin_user_role;
 pub mod capital_provider;
 pub mod capital_user;
+pub mod department;
 pub mod login_guard;
 pub mod login_log;
 pub mod login_ticket;

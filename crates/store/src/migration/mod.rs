@@ -7,6 +7,7 @@ use sea_orm_migration::prelude::*;
 mod common;
 mod m0001_identity;
 mod m0002_auth;
+mod m0003_system;
 
 pub struct Migrator;
 
@@ -16,6 +17,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m0001_identity::Migration),
             Box::new(m0002_auth::Migration),
+            Box::new(m0003_system::Migration),
         ]
     }
 }

@@ -1,0 +1,307 @@
+//! Excel exports and the download of what they wrote (docs/system.md "Exports").
+//!
+//! A list describes its columns ([`ExportColumn`]); [`write_xlsx`] turns rows into an `.xlsx`
+//! (rust_xlsxwriter, constant-memory mode) and the file goes to object storage under a name the
+//! server makes: `exports/<kind>-<userId>/<32 random hex>.xlsx`. Only its owner can download it.
+
+use crate::auth::{AccountKind, Principal};
+use crate::{Beehive, Error, Result};
+use futures::StreamExt;
+use futures::stream::BoxStream;
+use object_store::ObjectStore;
+use object_store::local::LocalFileSystem;
+use object_store::path::Path as ObjectPath;
+use rand::Rng;
+use rust_xlsxwriter::{Format, Workbook};
+use std::path::Path;
+use std::sync::Arc;
+
+/// The object storage: a local directory (S3-compatible storage can replace it).
+#[derive(Clone)]
+pub struct Storage {
+    store: Arc<dyn ObjectStore>,
+}
+
+impl std::fmt::Debug for Storage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Storage")
+    }
+}
+
+impl Storage {
+    /// Storage in memory (until a directory is configured; nothing survives a restart).
+    pub fn in_memory() -> Storage {
+        Storage {
+            store: Arc::new(object_store::memory::InMemory::new()),
+        }
+    }
+
+    /// Object storage in `dir` (created if missing).
+    pub fn local(dir: &Path) -> Result<Storage> {
+        std::fs::create_dir_all(dir).map_err(Error::internal)?;
+        let store = LocalFileSystem::new_with_prefix(dir).map_err(Error::internal)?;
+        Ok(Storage {
+            store: Arc::new(store),
+        })
+    }
+}
+
+/// One cell of an exported row.
+#[derive(Debug, Clone)]
+pub enum Cell {
+    Text(String),
+    Number(i64),
+    /// Written as `YYYY-MM-DD HH:MM:SS` in Asia/Shanghai time (UTC+8).
+    Time(chrono::DateTime<chrono::Utc>),
+    Empty,
+}
+
+impl From<String> for Cell {
+    fn from(v: String) -> Self {
+        Cell::Text(v)
+    }
+}
+
+impl From<&str> for Cell {
+    fn from(v: &str) -> Self {
+        Cell::Text(v.to_owned())
+    }
+}
+
+impl From<Option<String>> for Cell {
+    fn from(v: Option<String>) -> Self {
+        v.map_or(Cell::Empty, Cell::Text)
+    }
+}
+
+impl From<i64> for Cell {
+    fn from(v: i64) -> Self {
+        Cell::Number(v)
+    }
+}
+
+impl From<Option<i64>> for Cell {
+    fn from(v: Option<i64>) -> Self {
+        v.map_or(Cell::Empty, Cell::Number)
+    }
+}
+
+impl From<bool> for Cell {
+    fn from(v: bool) -> Self {
+        Cell::Text(if v { "是" } else { "否" }.to_owned())
+    }
+}
+
+impl From<chrono::DateTime<chrono::Utc>> for Cell {
+    fn from(v: chrono::DateTime<chrono::Utc>) -> Self {
+        Cell::Time(v)
+    }
+}
+
+/// One column of an export: its Chinese header, width and how a row fills it.
+pub struct ExportColumn<T> {
+    pub header: &'static str,
+    pub width: f64,
+    pub value: fn(&T) -> Cell,
+}
+
+/// Rows of a list that can be exported: the list describes its columns once.
+pub trait Exportable: Sized {
+    /// The sheet's name (also the first part of the downloaded file's name).
+    const SHEET: &'static str;
+    fn columns() -> Vec<ExportColumn<Self>>;
+}
+
+/// What an export answers.
+#[derive(Debug, Clone)]
+pub struct Exported {
+    pub object_name: String,
+    pub rows: u64,
+}
+
+/// The `.xlsx` bytes of `rows` (header line first). Strings are written as text cells, never
+/// as formulas, so a value like `=HYPERLINK(...)` stays inert.
+pub fn write_xlsx<T: Exportable>(rows: &[T]) -> Result<Vec<u8>> {
+    let columns = T::columns();
+    let cells: Vec<Vec<Cell>> = rows
+        .iter()
+        .map(|row| columns.iter().map(|c| (c.value)(row)).collect())
+        .collect();
+    let headers: Vec<(&str, f64)> = columns.iter().map(|c| (c.header, c.width)).collect();
+    render(T::SHEET, &headers, &cells).map_err(|e| Error::internal(anyhow::anyhow!("xlsx: {e}")))
+}
+
+fn render(
+    sheet: &str,
+    headers: &[(&str, f64)],
+    rows: &[Vec<Cell>],
+) -> std::result::Result<Vec<u8>, rust_xlsxwriter::XlsxError> {
+    let mut workbook = Workbook::new();
+    let bold = Format::new().set_bold();
+    let sheet_ref = workbook.add_worksheet_with_constant_memory()?;
+    sheet_ref.set_name(sheet)?;
+    for (col, (header, width)) in headers.iter().enumerate() {
+        let col = u16::try_from(col).unwrap_or(u16::MAX);
+        sheet_ref.set_column_width(col, *width)?;
+        sheet_ref.write_string_with_format(0, col, *header, &bold)?;
+    }
+    let shanghai = chrono::FixedOffset::east_opt(8 * 3600);
+    for (r, row) in rows.iter().enumerate() {
+        let r = u32::try_from(r + 1).unwrap_or(u32::MAX);
+        for (c, cell) in row.iter().enumerate() {
+            let c = u16::try_from(c).unwrap_or(u16::MAX);
+            match cell {
+                Cell::Text(t) => {
+                    sheet_ref.write_string(r, c, t)?;
+                }
+                Cell::Number(n) => {
+                    // Ids and counts: exact in an f64 far beyond any value we export.
+                    #[allow(clippy::cast_precision_loss)]
+                    sheet_ref.write_number(r, c, *n as f64)?;
+                }
+                Cell::Time(t) => {
+                    let text = match shanghai {
+                        Some(tz) => t.with_timezone(&tz).format("%Y-%m-%d %H:%M:%S").to_string(),
+                        None => t.format("%Y-%m-%d %H:%M:%S").to_string(),
+                    };
+                    sheet_ref.write_string(r, c, text)?;
+                }
+                Cell::Empty => {}
+            }
+        }
+    }
+    workbook.save_to_buffer()
+}
+
+/// The prefix of `principal`'s own exports: `exports/admin-12/`.
+fn owner_prefix(kind: AccountKind, user_id: i64) -> String {
+    format!("exports/{}-{user_id}/", kind.as_str())
+}
+
+/// Whether `name` is a plain object name inside `prefix`: relative, no `..`, no empty or
+/// dot segment, no backslash, only the characters the server itself generates.
+fn is_own_object(name: &str, prefix: &str) -> bool {
+    let Some(rest) = name.strip_prefix(prefix) else {
+        return false;
+    };
+    !rest.is_empty()
+        && !name.starts_with('/')
+        && name
+            .split('/')
+            .all(|seg| !seg.is_empty() && seg != "." && seg != "..")
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '-' | '_' | '.'))
+}
+
+/// A file being downloaded.
+pub struct Download {
+    pub file_name: String,
+    pub content_type: &'static str,
+    pub size: u64,
+    pub body: BoxStream<'static, std::io::Result<bytes::Bytes>>,
+}
+
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+impl Beehive {
+    /// Writes `rows` as an `.xlsx` into the caller's export folder.
+    pub(crate) async fn store_export<T: Exportable + Send + 'static>(
+        &self,
+        principal: &Principal,
+        rows: Vec<T>,
+    ) -> Result<Exported> {
+        let count = rows.len() as u64;
+        let bytes = tokio::task::spawn_blocking(move || write_xlsx(&rows))
+            .await
+            .map_err(Error::internal)??;
+        let mut random = [0u8; 16];
+        rand::rng().fill(&mut random);
+        let object_name = format!(
+            "{}{}.xlsx",
+            owner_prefix(principal.kind, principal.user_id),
+            hex::encode(random)
+        );
+        self.storage
+            .store
+            .put(&ObjectPath::from(object_name.as_str()), bytes.into())
+            .await
+            .map_err(Error::internal)?;
+        Ok(Exported {
+            object_name,
+            rows: count,
+        })
+    }
+
+    /// Opens one of the caller's own exports; anything else (another user's file, a path
+    /// that escapes, a missing file) is 404. With `delete`, the file is removed once read.
+    pub async fn download(
+        &self,
+        principal: &Principal,
+        object_name: &str,
+        delete: bool,
+    ) -> Result<Download> {
+        let not_found = || Error::NotFound("文件不存在或已被删除".to_owned());
+        let prefix = owner_prefix(principal.kind, principal.user_id);
+        if !is_own_object(object_name, &prefix) {
+            return Err(not_found());
+        }
+        let path = ObjectPath::parse(object_name).map_err(|_| not_found())?;
+        let found = match self.storage.store.get(&path).await {
+            Ok(found) => found,
+            Err(object_store::Error::NotFound { .. }) => return Err(not_found()),
+            Err(other) => return Err(Error::internal(other)),
+        };
+        let size = found.meta.size;
+        let file_name = object_name
+            .rsplit('/')
+            .next()
+            .unwrap_or("export.xlsx")
+            .to_owned();
+        let content = found
+            .into_stream()
+            .map(|chunk| chunk.map_err(std::io::Error::other));
+        let body: BoxStream<'static, std::io::Result<bytes::Bytes>> = if delete {
+            let store = self.storage.store.clone();
+            let tail = futures::stream::once(async move {
+                if let Err(err) = store.delete(&path).await {
+                    tracing::warn!(error = %err, "could not delete a downloaded export");
+                }
+                Ok(bytes::Bytes::new())
+            });
+            content.chain(tail).boxed()
+        } else {
+            content.boxed()
+        };
+        Ok(Download {
+            file_name,
+            content_type: XLSX,
+            size,
+            body,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_plain_names_under_the_owner_prefix() {
+        let p = "exports/admin-7/";
+        assert!(is_own_object("exports/admin-7/0123abcd.xlsx", p));
+        for bad in [
+            "exports/admin-8/0123abcd.xlsx",
+            "exports/admin-77/x.xlsx",
+            "exports/admin-7/",
+            "exports/admin-7/../admin-8/x.xlsx",
+            "exports/admin-7/./x.xlsx",
+            "/exports/admin-7/x.xlsx",
+            "exports/admin-7//x.xlsx",
+            "exports/admin-7/a\\..\\b.xlsx",
+            "exports/admin-7/%2e%2e/x.xlsx",
+        ] {
+            assert!(!is_own_object(bad, p), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! Paging, sorting and searching shared by every list (DESIGN.md "API conventions").
+//!
+//! A list request carries `page` (1-based), `size` (1..=200), an optional `sort` whose field
+//! must be on the list's allow-list (it is mapped to a column, never interpolated), and filters.
+//! Text filters are trimmed; an empty one means no filter.
+
+use crate::{Error, Result};
+use store::sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, SimpleExpr};
+use store::sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryOrder, QuerySelect,
+    Select,
+};
+
+/// The largest page a client may ask for.
+pub const MAX_PAGE_SIZE: i64 = 200;
+/// The most rows one export writes.
+pub const MAX_EXPORT_ROWS: u64 = 100_000;
+/// The escape character of every LIKE pattern built here.
+const LIKE_ESCAPE: char = '!';
+
+/// The paging part of a list request, as the client sent it.
+#[derive(Debug, Clone, Default)]
+pub struct PageRequest {
+    pub page: Option<i64>,
+    pub size: Option<i64>,
+    pub sort: Option<SortRequest>,
+}
+
+/// `{ "field": ..., "order": "asc" | "desc" }`.
+#[derive(Debug, Clone, Default)]
+pub struct SortRequest {
+    pub field: String,
+    pub order: Option<String>,
+}
+
+/// One page of a list: `{ records, total, page, size }`.
+#[derive(Debug, Clone)]
+pub struct Page<T> {
+    pub records: Vec<T>,
+    pub total: u64,
+    pub page: u64,
+    pub size: u64,
+}
+
+/// A checked page request: page and size in range, the sort column chosen from an allow-list.
+#[derive(Debug, Clone)]
+pub struct Paging<C> {
+    pub page: u64,
+    pub size: u64,
+    pub column: C,
+    pub order: Order,
+}
+
+impl PageRequest {
+    /// Checks page, size and sort against `allowed` (sort field name → column); `default`
+    /// applies when no sort is given.
+    pub fn check<C: Copy>(&self, allowed: &[(&str, C)], default: (C, Order)) -> Result<Paging<C>> {
+        let page = self.page.unwrap_or(1);
+        if page < 1 {
+            return Err(Error::invalid("page", "页码 page 必须大于等于 1"));
+        }
+        let size = self.size.unwrap_or(10);
+        if !(1..=MAX_PAGE_SIZE).contains(&size) {
+            return Err(Error::invalid(
+                "size",
+                format!("每页条数 size 必须在 1 到 {MAX_PAGE_SIZE} 之间"),
+            ));
+        }
+        let (column, order) = match &self.sort {
+            None => default,
+            Some(sort) => {
+                let field = sort.field.trim();
+                let Some((_, column)) = allowed.iter().find(|(name, _)| *name == field) else {
+                    let names: Vec<&str> = allowed.iter().map(|(n, _)| *n).collect();
+                    return Err(Error::invalid(
+                        "sort",
+                        format!("排序字段 sort 只能是 {}", names.join("、")),
+                    ));
+                };
+                let order = match sort.order.as_deref().map(str::trim) {
+                    None | Some("") | Some("asc") => Order::Asc,
+                    Some("desc") => Order::Desc,
+                    Some(_) => {
+                        return Err(Error::invalid(
+                            "sort",
+                            "排序方向 sort.order 只能是 asc 或 desc",
+                        ));
+                    }
+                };
+                (*column, order)
+            }
+        };
+        // Both are in range: page >= 1 and 1 <= size <= 200.
+        Ok(Paging {
+            page: page.unsigned_abs(),
+            size: size.unsigned_abs(),
+            column,
+            order,
+        })
+    }
+}
+
+impl<C: ColumnTrait> Paging<C> {
+    /// Orders `select` by the chosen column, then by `tie` (the primary key) in the same direction,
+    /// so that pages never overlap.
+    pub fn order<E: EntityTrait>(&self, select: Select<E>, tie: impl ColumnTrait) -> Select<E> {
+        select
+            .order_by(self.column, self.order.clone())
+            .order_by(tie, self.order.clone())
+    }
+
+    /// Counts `select`, then fetches the requested page of it (already ordered).
+    pub async fn fetch<E: EntityTrait>(
+        &self,
+        db: &impl ConnectionTrait,
+        select: Select<E>,
+    ) -> Result<(Vec<E::Model>, u64)>
+    where
+        E::Model: Sync,
+    {
+        let total = select.clone().count(db).await?;
+        let rows = select
+            .offset((self.page - 1).saturating_mul(self.size))
+            .limit(self.size)
+            .all(db)
+            .await?;
+        Ok((rows, total))
+    }
+
+    /// Every row of `select` (already ordered), at most [`MAX_EXPORT_ROWS`].
+    pub async fn fetch_all<E: EntityTrait>(
+        &self,
+        db: &impl ConnectionTrait,
+        select: Select<E>,
+    ) -> Result<Vec<E::Model>> {
+        Ok(select.limit(MAX_EXPORT_ROWS).all(db).await?)
+    }
+
+    pub fn page_of<T>(&self, records: Vec<T>, total: u64) -> Page<T> {
+        Page {
+            records,
+            total,
+            page: self.page,
+            size: self.size,
+        }
+    }
+}
+
+/// A trimmed text filter; `None` when absent or blank.
+pub fn text(filter: Option<&str>) -> Option<&str> {
+    filter.map(str::trim).filter(|t| !t.is_empty())
+}
+
+/// Escapes `%`, `_` and the escape character itself so that they match literally.
+pub fn escape_like(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    for c in value.chars() {
+        if c == '%' || c == '_' || c == LIKE_ESCAPE {
+            out.push(LIKE_ESCAPE);
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `LOWER(column) LIKE '%<value>%' ESCAPE '!'`: a case-insensitive (ASCII) "contains" that
+/// treats `%`, `_` and `\` literally, the same on SQLite and PostgreSQL.
+pub fn contains<C: ColumnTrait>(column: C, value: &str) -> SimpleExpr {
+    let pattern = format!("%{}%", escape_like(&value.to_ascii_lowercase()));
+    Expr::expr(Func::lower(Expr::col((column.entity_name(), column))))
+        .like(LikeExpr::new(pattern).escape(LIKE_ESCAPE))
+}
+
+/// `column LIKE '<prefix>%' ESCAPE '!'` (case-sensitive on PostgreSQL; used for paths).
+pub fn starts_with<C: ColumnTrait>(column: C, prefix: &str) -> SimpleExpr {
+    let pattern = format!("{}%", escape_like(prefix));
+    Expr::col((column.entity_name(), column)).like(LikeExpr::new(pattern).escape(LIKE_ESCAPE))
+}
+
+/// Epoch milliseconds from a request as a UTC time; out of range → 400 naming `field`.
+pub fn time_from_ms(field: &str, ms: i64) -> Result<chrono::DateTime<chrono::Utc>> {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .ok_or_else(|| Error::invalid(field, format!("时间 {field} 不是有效的毫秒时间戳")))
+}
+
+/// `138****5678`: a mobile as lists and exports show it.
+pub fn mask_mobile(mobile: &str) -> String {
+    let chars: Vec<char> = mobile.chars().collect();
+    if chars.len() < 7 {
+        return "*".repeat(chars.len());
+    }
+    let head: String = chars[..3].iter().collect();
+    let tail: String = chars[chars.len() - 4..].iter().collect();
+    format!("{head}{}{tail}", "*".repeat(chars.len() - 7))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    enum Col {
+        Id,
+        Name,
+    }
+
+    const ALLOWED: &[(&str, Col)] = &[("id", Col::Id), ("name", Col::Name)];
+
+    fn field(err: Error) -> String {
+        match err {
+            Error::Invalid { fields, .. } => fields.keys().cloned().collect::<Vec<_>>().join(","),
+            other => other.to_string(),
+        }
+    }
+
+    #[test]
+    fn defaults_and_ranges() -> Result<()> {
+        let p = PageRequest::default().check(ALLOWED, (Col::Id, Order::Asc))?;
+        assert_eq!((p.page, p.size, p.column), (1, 10, Col::Id));
+        for (page, size, bad) in [(0, 10, "page"), (1, 0, "size"), (1, 201, "size")] {
+            let req = PageRequest {
+                page: Some(page),
+                size: Some(size),
+                sort: None,
+            };
+            let err = req.check(ALLOWED, (Col::Id, Order::Asc)).err();
+            assert_eq!(err.map(field).as_deref(), Some(bad));
+        }
+        let max = PageRequest {
+            page: Some(3),
+            size: Some(200),
+            sort: None,
+        }
+        .check(ALLOWED, (Col::Id, Order::Asc))?;
+        assert_eq!((max.page, max.size), (3, 200));
+        Ok(())
+    }
+
+    #[test]
+    fn sort_fields_come_from_the_allow_list() -> Result<()> {
+        let sorted = |field: &str, order: Option<&str>| PageRequest {
+            page: None,
+            size: None,
+            sort: Some(SortRequest {
+                field: field.to_owned(),
+                order: order.map(str::to_owned),
+            }),
+        };
+        let p = sorted("name", Some("desc")).check(ALLOWED, (Col::Id, Order::Asc))?;
+        assert_eq!(p.column, Col::Name);
+        assert!(matches!(p.order, Order::Desc));
+        for (f, o) in [
+            ("password_hash", None),
+            ("name; drop table", None),
+            ("id", Some("up")),
+        ] {
+            let err = sorted(f, o).check(ALLOWED, (Col::Id, Order::Asc)).err();
+            assert_eq!(err.map(field).as_deref(), Some("sort"), "{f}");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn like_patterns_escape_wildcards() {
+        assert_eq!(escape_like("50%_off\\x!"), "50!%!_off\\x!!");
+        assert_eq!(text(Some("  ")), None);
+        assert_eq!(text(Some(" a ")), Some("a"));
+    }
+
+    #[test]
+    fn mobiles_are_masked() {
+        assert_eq!(mask_mobile("13812345678"), "138****5678");
+        assert_eq!(mask_mobile("123"), "***");
+    }
+}

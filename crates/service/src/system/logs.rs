@@ -1,0 +1,327 @@
+//! The journal (日志管理): the operation log and the login log, read-only.
+
+use super::log_change;
+use crate::auth::{ClientInfo, Principal};
+use crate::export::{Cell, ExportColumn, Exportable, Exported};
+use crate::paging::{self, Page, PageRequest};
+use crate::{Beehive, Error, Result};
+use store::entity::{login_log, operation_log};
+use store::sea_orm::{ColumnTrait, EntityTrait, Order, QueryFilter, Select};
+
+pub const TABLE: &str = "admin:logs:table";
+pub const EXPORT: &str = "admin:logs:export";
+
+/// Filters of the operation log.
+#[derive(Debug, Clone, Default)]
+pub struct OperationFilter {
+    /// Epoch ms, inclusive.
+    pub from: Option<i64>,
+    pub to: Option<i64>,
+    /// Contained in the actor's name.
+    pub actor: Option<String>,
+    /// Exact action, e.g. `role.update`.
+    pub action: Option<String>,
+    pub outcome: Option<String>,
+}
+
+/// Filters of the login log.
+#[derive(Debug, Clone, Default)]
+pub struct LoginFilter {
+    pub from: Option<i64>,
+    pub to: Option<i64>,
+    /// Contained in the account as typed.
+    pub account: Option<String>,
+    pub outcome: Option<String>,
+}
+
+pub type OperationRow = operation_log::Model;
+pub type LoginRow = login_log::Model;
+
+fn check_outcome(outcome: Option<&str>) -> Result<Option<String>> {
+    match paging::text(outcome) {
+        None => Ok(None),
+        Some(o @ ("success" | "failure")) => Ok(Some(o.to_owned())),
+        Some(_) => Err(Error::invalid(
+            "outcome",
+            "结果 outcome 只能是 success 或 failure",
+        )),
+    }
+}
+
+fn range<C: ColumnTrait, E: EntityTrait>(
+    mut query: Select<E>,
+    column: C,
+    from: Option<i64>,
+    to: Option<i64>,
+) -> Result<Select<E>> {
+    if let Some(from) = from {
+        query = query.filter(column.gte(paging::time_from_ms("from", from)?));
+    }
+    if let Some(to) = to {
+        query = query.filter(column.lte(paging::time_from_ms("to", to)?));
+    }
+    Ok(query)
+}
+
+const OPERATION_SORTS: &[(&str, operation_log::Column)] = &[
+    ("createdAt", operation_log::Column::CreatedAt),
+    ("id", operation_log::Column::Id),
+];
+
+const LOGIN_SORTS: &[(&str, login_log::Column)] = &[
+    ("createdAt", login_log::Column::CreatedAt),
+    ("id", login_log::Column::Id),
+];
+
+fn operation_query(filter: &OperationFilter) -> Result<Select<operation_log::Entity>> {
+    let mut query = range(
+        operation_log::Entity::find(),
+        operation_log::Column::CreatedAt,
+        filter.from,
+        filter.to,
+    )?;
+    if let Some(actor) = paging::text(filter.actor.as_deref()) {
+        query = query.filter(paging::contains(operation_log::Column::ActorName, actor));
+    }
+    if let Some(action) = paging::text(filter.action.as_deref()) {
+        query = query.filter(operation_log::Column::Action.eq(action));
+    }
+    if let Some(outcome) = check_outcome(filter.outcome.as_deref())? {
+        query = query.filter(operation_log::Column::Outcome.eq(outcome));
+    }
+    Ok(query)
+}
+
+fn login_query(filter: &LoginFilter) -> Result<Select<login_log::Entity>> {
+    let mut query = range(
+        login_log::Entity::find(),
+        login_log::Column::CreatedAt,
+        filter.from,
+        filter.to,
+    )?;
+    if let Some(account) = paging::text(filter.account.as_deref()) {
+        query = query.filter(paging::contains(login_log::Column::Account, account));
+    }
+    if let Some(outcome) = check_outcome(filter.outcome.as_deref())? {
+        query = query.filter(login_log::Column::Outcome.eq(outcome));
+    }
+    Ok(query)
+}
+
+fn outcome_zh(outcome: &str) -> &'static str {
+    if outcome == "success" {
+        "成功"
+    } else {
+        "失败"
+    }
+}
+
+impl Exportable for operation_log::Model {
+    const SHEET: &'static str = "操作日志";
+    fn columns() -> Vec<ExportColumn<Self>> {
+        vec![
+            ExportColumn {
+                header: "编号",
+                width: 8.0,
+                value: |r| Cell::from(r.id),
+            },
+            ExportColumn {
+                header: "时间",
+                width: 20.0,
+                value: |r| Cell::from(r.created_at),
+            },
+            ExportColumn {
+                header: "操作人类型",
+                width: 10.0,
+                value: |r| Cell::from(r.actor_kind.as_str()),
+            },
+            ExportColumn {
+                header: "操作人编号",
+                width: 10.0,
+                value: |r| Cell::from(r.actor_id),
+            },
+            ExportColumn {
+                header: "操作人",
+                width: 14.0,
+                value: |r| Cell::from(r.actor_name.as_str()),
+            },
+            ExportColumn {
+                header: "操作",
+                width: 24.0,
+                value: |r| Cell::from(r.action.as_str()),
+            },
+            ExportColumn {
+                header: "对象类型",
+                width: 14.0,
+                value: |r| Cell::from(r.target_type.as_str()),
+            },
+            ExportColumn {
+                header: "对象编号",
+                width: 10.0,
+                value: |r| Cell::from(r.target_id.clone()),
+            },
+            ExportColumn {
+                header: "结果",
+                width: 8.0,
+                value: |r| Cell::from(outcome_zh(&r.outcome)),
+            },
+            ExportColumn {
+                header: "详情",
+                width: 40.0,
+                value: |r| Cell::from(r.detail.as_str()),
+            },
+            ExportColumn {
+                header: "IP",
+                width: 16.0,
+                value: |r| Cell::from(r.ip.clone()),
+            },
+            ExportColumn {
+                header: "请求编号",
+                width: 36.0,
+                value: |r| Cell::from(r.request_id.clone()),
+            },
+        ]
+    }
+}
+
+impl Exportable for login_log::Model {
+    const SHEET: &'static str = "登录日志";
+    fn columns() -> Vec<ExportColumn<Self>> {
+        vec![
+            ExportColumn {
+                header: "编号",
+                width: 8.0,
+                value: |r| Cell::from(r.id),
+            },
+            ExportColumn {
+                header: "时间",
+                width: 20.0,
+                value: |r| Cell::from(r.created_at),
+            },
+            ExportColumn {
+                header: "账号",
+                width: 18.0,
+                value: |r| Cell::from(r.account.as_str()),
+            },
+            ExportColumn {
+                header: "账号类型",
+                width: 10.0,
+                value: |r| Cell::from(r.account_kind.as_str()),
+            },
+            ExportColumn {
+                header: "用户编号",
+                width: 10.0,
+                value: |r| Cell::from(r.user_id),
+            },
+            ExportColumn {
+                header: "方式",
+                width: 10.0,
+                value: |r| Cell::from(r.method.as_str()),
+            },
+            ExportColumn {
+                header: "结果",
+                width: 8.0,
+                value: |r| Cell::from(outcome_zh(&r.outcome)),
+            },
+            ExportColumn {
+                header: "原因",
+                width: 16.0,
+                value: |r| Cell::from(r.reason.as_str()),
+            },
+            ExportColumn {
+                header: "IP",
+                width: 16.0,
+                value: |r| Cell::from(r.ip.clone()),
+            },
+            ExportColumn {
+                header: "浏览器",
+                width: 40.0,
+                value: |r| Cell::from(r.user_agent.clone()),
+            },
+        ]
+    }
+}
+
+impl Beehive {
+    pub async fn operation_log_page(
+        &self,
+        me: &Principal,
+        request: &PageRequest,
+        filter: &OperationFilter,
+    ) -> Result<Page<OperationRow>> {
+        me.require(TABLE)?;
+        let paging = request.check(
+            OPERATION_SORTS,
+            (operation_log::Column::CreatedAt, Order::Desc),
+        )?;
+        let query = paging.order(operation_query(filter)?, operation_log::Column::Id);
+        let (rows, total) = paging.fetch(&self.db, query).await?;
+        Ok(paging.page_of(rows, total))
+    }
+
+    pub async fn login_log_page(
+        &self,
+        me: &Principal,
+        request: &PageRequest,
+        filter: &LoginFilter,
+    ) -> Result<Page<LoginRow>> {
+        me.require(TABLE)?;
+        let paging = request.check(LOGIN_SORTS, (login_log::Column::CreatedAt, Order::Desc))?;
+        let query = paging.order(login_query(filter)?, login_log::Column::Id);
+        let (rows, total) = paging.fetch(&self.db, query).await?;
+        Ok(paging.page_of(rows, total))
+    }
+
+    pub async fn export_operation_log(
+        &self,
+        me: &Principal,
+        client: &ClientInfo,
+        request: &PageRequest,
+        filter: &OperationFilter,
+    ) -> Result<Exported> {
+        me.require(EXPORT)?;
+        let paging = request.check(
+            OPERATION_SORTS,
+            (operation_log::Column::CreatedAt, Order::Desc),
+        )?;
+        let query = paging.order(operation_query(filter)?, operation_log::Column::Id);
+        let rows = paging.fetch_all(&self.db, query).await?;
+        let exported = self.store_export(me, rows).await?;
+        log_change(
+            &self.db,
+            me,
+            client,
+            "export",
+            "operation_log",
+            None,
+            serde_json::json!({ "list": "operation_log", "rows": exported.rows, "objectName": exported.object_name }),
+        )
+        .await?;
+        Ok(exported)
+    }
+
+    pub async fn export_login_log(
+        &self,
+        me: &Principal,
+        client: &ClientInfo,
+        request: &PageRequest,
+        filter: &LoginFilter,
+    ) -> Result<Exported> {
+        me.require(EXPORT)?;
+        let paging = request.check(LOGIN_SORTS, (login_log::Column::CreatedAt, Order::Desc))?;
+        let query = paging.order(login_query(filter)?, login_log::Column::Id);
+        let rows = paging.fetch_all(&self.db, query).await?;
+        let exported = self.store_export(me, rows).await?;
+        log_change(
+            &self.db,
+            me,
+            client,
+            "export",
+            "login_log",
+            None,
+            serde_json::json!({ "list": "login_log", "rows": exported.rows, "objectName": exported.object_name }),
+        )
+        .await?;
+        Ok(exported)
+    }
+}
