@@ -3,7 +3,16 @@ import type { RouteMeta } from '../shared/routing/meta';
 import type { ScreenEntry, SectionEntry, TableEntry } from '../shared/routing/table';
 import { RedirectRoute } from './RedirectRoute';
 import type { AppRoute } from './router';
-import { LazyAppLayout, LazyDashboardPage, LazyNotBuiltPage, SectionIndex } from './workspaceElements';
+import {
+  LazyAdministratorsPage,
+  LazyAppLayout,
+  LazyDashboardPage,
+  LazyJournalPage,
+  LazyNotBuiltPage,
+  LazyOrganizationPage,
+  LazyRolePage,
+  SectionIndex,
+} from './workspaceElements';
 
 /**
  * The route table (spec §2.3; DESIGN.md "Front end"): every screen of the product with its path,
@@ -16,6 +25,10 @@ import { LazyAppLayout, LazyDashboardPage, LazyNotBuiltPage, SectionIndex } from
 /** The screens whose capability is built, by name; every other screen shows the "not available yet" page. */
 const BUILT_PAGES: Record<string, ComponentType> = {
   dashboard: LazyDashboardPage,
+  organization: LazyOrganizationPage,
+  role: LazyRolePage,
+  administrators: LazyAdministratorsPage,
+  journal: LazyJournalPage,
 };
 
 function screen(name: string, path: string, permission?: string, meta: Partial<Omit<RouteMeta, 'title'>> = {}): ScreenEntry {

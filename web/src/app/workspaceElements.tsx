@@ -19,3 +19,13 @@ export function SectionIndex({ entry }: { entry: SectionEntry }) {
  */
 export const LazyDashboardPage = lazy(async () => ({ default: (await import('./pages/DashboardPage')).DashboardPage }));
 export const LazyNotBuiltPage = lazy(async () => ({ default: (await import('./pages/NotBuiltPage')).NotBuiltPage }));
+
+/** System management (features/system): one chunk per screen. */
+export const LazyOrganizationPage = lazy(async () => ({
+  default: (await import('../features/system/organization/OrganizationPage')).OrganizationPage,
+}));
+export const LazyRolePage = lazy(async () => ({ default: (await import('../features/system/role/RolePage')).RolePage }));
+export const LazyAdministratorsPage = lazy(async () => ({
+  default: (await import('../features/system/administrators/AdministratorsPage')).AdministratorsPage,
+}));
+export const LazyJournalPage = lazy(async () => ({ default: (await import('../features/system/journal/JournalPage')).JournalPage }));

@@ -39,8 +39,14 @@ describe('route table (spec §2.3)', () => {
     expect(new Set(screens.map((s) => s.name)).size).toBe(screens.length);
   });
 
-  it('only the dashboard is built, affix and open to everyone', () => {
+  it('the dashboard (affix, open to everyone) and the built system screens are the built ones', () => {
     const built = allScreens(routeTable).filter((s) => s.built);
-    expect(built.map((s) => [s.path, s.meta.affix, s.meta.permission])).toEqual([['/dashboard', true, undefined]]);
+    expect(built.map((s) => [s.path, s.meta.affix ?? false, s.meta.permission])).toEqual([
+      ['/dashboard', true, undefined],
+      ['/systemManagement/organization', false, 'admin:organization:table'],
+      ['/systemManagement/role', false, 'admin:role:table'],
+      ['/systemManagement/administrators', false, 'admin:user:table'],
+      ['/systemManagement/journal', false, 'admin:logs:table'],
+    ]);
   });
 });

@@ -24,10 +24,23 @@ export interface FormDialogProps<Values> {
  * click outside does not close it (no typed data is lost by a stray click).
  */
 export function FormDialog<Values extends object>(props: FormDialogProps<Values>) {
+  // Each opening gets a new form (and so its own initial values): an antd form instance keeps the
+  // values of its previous opening over new initial values.
+  const [openings, setOpenings] = useState(0);
+  const [wasOpen, setWasOpen] = useState(props.open);
+  if (props.open !== wasOpen) {
+    setWasOpen(props.open);
+    if (props.open) setOpenings(openings + 1);
+  }
+  return <DialogInstance<Values> key={openings} {...props} />;
+}
+
+function DialogInstance<Values extends object>(props: FormDialogProps<Values>) {
   const { open, title, width = 550, initialValues, onClose, onSubmit, okText, labelWidth = 100, children } = props;
   const { t } = useTranslation(CRUD_NS);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+
 
   const submit = async () => {
     let values: Values;

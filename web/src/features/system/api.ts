@@ -1,0 +1,64 @@
+import { request } from '../../shared/api/request';
+import type { components } from '../../api/schema';
+import type { PageResult } from '../../shared/crud/query';
+
+/** System management calls (docs/system.md). */
+
+type Schemas = components['schemas'];
+
+/** The shapes of the calls, generated from the server's OpenAPI (`scripts/gen-api`). */
+export type Department = Schemas['DepartmentData'];
+export type DepartmentInput = Schemas['DepartmentBody'];
+export type CatalogueSection = Schemas['CatalogueSectionData'];
+export type RoleRow = Schemas['RoleRowData'];
+export type RoleDetail = Schemas['RoleViewData'];
+export type RoleCreateInput = Schemas['RoleCreateBody'];
+export type RoleUpdateInput = Schemas['RoleUpdateBody'];
+export type AdminRow = Schemas['UserRowData'];
+export type AdminDetail = Schemas['UserViewData'];
+export type AdminCreateInput = Schemas['UserCreateBody'];
+export type AdminUpdateInput = Schemas['UserUpdateBody'];
+export type OperationLogRow = Schemas['OperationLogData'];
+export type LoginLogRow = Schemas['LoginLogData'];
+export type ExportResult = Schemas['ExportData'];
+
+type Body = Record<string, unknown>;
+
+const post = <T,>(url: string, data?: object) => request<T>({ url, method: 'post', ...(data ? { data } : {}) });
+
+export const organizationApi = {
+  tree: () => request<Department[]>({ url: '/admin/organization/tree' }),
+  create: (input: DepartmentInput) => post<Schemas['IdData']>('/admin/organization/create', input),
+  update: (id: number, input: DepartmentInput) => post<unknown>('/admin/organization/update/{id}', { id, ...input }),
+  setEnabled: (id: number, enabled: boolean) => post<unknown>('/admin/organization/status/{id}', { id, enabled }),
+  remove: (id: number) => post<unknown>('/admin/organization/delete/{id}', { id }),
+};
+
+export const roleApi = {
+  catalogue: () => request<CatalogueSection[]>({ url: '/admin/role/catalogue' }),
+  page: (body: Body) => post<PageResult<RoleRow>>('/admin/role/page', body),
+  view: (id: number) => request<RoleDetail>({ url: '/admin/role/view/{id}', data: { id } }),
+  create: (input: RoleCreateInput) => post<Schemas['IdData']>('/admin/role/create', input),
+  update: (id: number, input: RoleUpdateInput) => post<unknown>('/admin/role/update/{id}', { id, ...input }),
+  remove: (id: number) => post<unknown>('/admin/role/delete/{id}', { id }),
+  export: (body: Body) => post<ExportResult>('/admin/role/export', body),
+};
+
+export const adminApi = {
+  page: (body: Body) => post<PageResult<AdminRow>>('/admin/user/page', body),
+  view: (id: number) => request<AdminDetail>({ url: '/admin/user/view/{id}', data: { id } }),
+  create: (input: AdminCreateInput) => post<Schemas['UserCreatedData']>('/admin/user/create', input),
+  update: (id: number, input: AdminUpdateInput) => post<unknown>('/admin/user/update/{id}', { id, ...input }),
+  setEnabled: (id: number, enabled: boolean) => post<unknown>('/admin/user/status/{id}', { id, enabled }),
+  resetPassword: (id: number, password?: string) =>
+    post<Schemas['PasswordData']>('/admin/user/reset-password/{id}', password ? { id, password } : { id }),
+  signOut: (id: number) => post<unknown>('/admin/user/sign-out/{id}', { id }),
+  export: (body: Body) => post<ExportResult>('/admin/user/export', body),
+};
+
+export const journalApi = {
+  operations: (body: Body) => post<PageResult<OperationLogRow>>('/admin/logs/operation/page', body),
+  exportOperations: (body: Body) => post<ExportResult>('/admin/logs/operation/export', body),
+  logins: (body: Body) => post<PageResult<LoginLogRow>>('/admin/logs/login/page', body),
+  exportLogins: (body: Body) => post<ExportResult>('/admin/logs/login/export', body),
+};

@@ -1,0 +1,64 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App, Form, Input } from 'antd';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/errors';
+import { i18n } from '../i18n';
+import { FormDialog } from './FormDialog';
+
+interface Values {
+  name: string;
+}
+
+function Harness({ onSubmit }: { onSubmit: (values: Values) => Promise<unknown> }) {
+  const [editing, setEditing] = useState<string | null>(null);
+  return (
+    <App>
+      <span data-testid="editing">{editing ?? 'closed'}</span>
+      <button type="button" onClick={() => setEditing('北京')}>
+        edit 北京
+      </button>
+      <button type="button" onClick={() => setEditing('上海')}>
+        edit 上海
+      </button>
+      <FormDialog<Values> open={editing !== null} title="城市" initialValues={{ name: editing ?? '' }} onClose={() => setEditing(null)} onSubmit={onSubmit}>
+        <Form.Item name="name" label="名称" rules={[{ required: true, message: '请输入名称' }]}>
+          <Input />
+        </Form.Item>
+      </FormDialog>
+    </App>
+  );
+}
+
+describe('FormDialog', () => {
+  it('each opening starts from its own initial values, not the previous opening’s', async () => {
+    await i18n.changeLanguage('zh');
+    const onSubmit = vi.fn(() => Promise.resolve());
+    render(<Harness onSubmit={onSubmit} />);
+    fireEvent.click(screen.getByText('edit 北京'));
+    const first = (await screen.findByLabelText('名称')) as HTMLInputElement;
+    expect(first.value).toBe('北京');
+    fireEvent.change(first, { target: { value: '北京市' } });
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    fireEvent.click(screen.getByText('edit 上海'));
+    await waitFor(() => expect((screen.getByLabelText('名称') as HTMLInputElement).value).toBe('上海'));
+  });
+
+  it('shows the server’s field messages and stays open when the save is refused; closes after a save', async () => {
+    await i18n.changeLanguage('zh');
+    const onSubmit = vi
+      .fn<(values: Values) => Promise<unknown>>()
+      .mockRejectedValueOnce(new ApiError('business', 409, '名称已存在', { fields: { name: '名称已存在' } }))
+      .mockResolvedValueOnce(undefined);
+    render(<Harness onSubmit={onSubmit} />);
+    fireEvent.click(screen.getByText('edit 北京'));
+    await screen.findByLabelText('名称');
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await screen.findByText('名称已存在');
+    expect(onSubmit).toHaveBeenCalledWith({ name: '北京' });
+    expect(screen.getByTestId('editing').textContent).toBe('北京');
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByTestId('editing').textContent).toBe('closed'));
+  });
+});
