@@ -5,6 +5,7 @@
 //! server makes: `exports/<kind>-<userId>/<32 random hex>.xlsx`. Only its owner can download it.
 
 use crate::auth::{AccountKind, Principal};
+use crate::paging::MAX_EXPORT_ROWS;
 use crate::{Beehive, Error, Result};
 use futures::StreamExt;
 use futures::stream::BoxStream;
@@ -15,6 +16,9 @@ use rand::Rng;
 use rust_xlsxwriter::{Format, Workbook};
 use std::path::Path;
 use std::sync::Arc;
+use store::sea_orm::{
+    AccessMode, DatabaseTransaction, DbBackend, IsolationLevel, TransactionTrait,
+};
 
 /// The object storage: a local directory (S3-compatible storage can replace it).
 #[derive(Clone)]
@@ -122,55 +126,106 @@ pub struct Exported {
 /// The `.xlsx` bytes of `rows` (header line first). Strings are written as text cells, never
 /// as formulas, so a value like `=HYPERLINK(...)` stays inert.
 pub fn write_xlsx<T: Exportable>(rows: &[T]) -> Result<Vec<u8>> {
-    let columns = T::columns();
-    let cells: Vec<Vec<Cell>> = rows
-        .iter()
-        .map(|row| columns.iter().map(|c| (c.value)(row)).collect())
-        .collect();
-    let headers: Vec<(&str, f64)> = columns.iter().map(|c| (c.header, c.width)).collect();
-    render(T::SHEET, &headers, &cells).map_err(|e| Error::internal(anyhow::anyhow!("xlsx: {e}")))
+    let (bytes, _) = write_batches(std::iter::once(rows))?;
+    Ok(bytes)
 }
 
-fn render(
-    sheet: &str,
-    headers: &[(&str, f64)],
-    rows: &[Vec<Cell>],
-) -> std::result::Result<Vec<u8>, rust_xlsxwriter::XlsxError> {
+/// Writes batches of rows as they come into a constant-memory worksheet (rust_xlsxwriter keeps
+/// only the current row in memory and spills the rest to a temporary file), so an export holds
+/// one batch of rows at a time, not the whole list. Answers the file and the number of rows.
+fn write_batches<T: Exportable, B: AsRef<[T]>>(
+    batches: impl Iterator<Item = B>,
+) -> Result<(Vec<u8>, u64)> {
+    let xlsx = |e: rust_xlsxwriter::XlsxError| Error::internal(anyhow::anyhow!("xlsx: {e}"));
+    let columns = T::columns();
     let mut workbook = Workbook::new();
     let bold = Format::new().set_bold();
-    let sheet_ref = workbook.add_worksheet_with_constant_memory()?;
-    sheet_ref.set_name(sheet)?;
-    for (col, (header, width)) in headers.iter().enumerate() {
+    let sheet = workbook
+        .add_worksheet_with_constant_memory()
+        .map_err(xlsx)?;
+    sheet.set_name(T::SHEET).map_err(xlsx)?;
+    for (col, column) in columns.iter().enumerate() {
         let col = u16::try_from(col).unwrap_or(u16::MAX);
-        sheet_ref.set_column_width(col, *width)?;
-        sheet_ref.write_string_with_format(0, col, *header, &bold)?;
+        sheet.set_column_width(col, column.width).map_err(xlsx)?;
+        sheet
+            .write_string_with_format(0, col, column.header, &bold)
+            .map_err(xlsx)?;
     }
     let shanghai = chrono::FixedOffset::east_opt(8 * 3600);
-    for (r, row) in rows.iter().enumerate() {
-        let r = u32::try_from(r + 1).unwrap_or(u32::MAX);
-        for (c, cell) in row.iter().enumerate() {
-            let c = u16::try_from(c).unwrap_or(u16::MAX);
-            match cell {
-                Cell::Text(t) => {
-                    sheet_ref.write_string(r, c, t)?;
+    let mut written: u64 = 0;
+    for batch in batches {
+        for row in batch.as_ref() {
+            written += 1;
+            let r = u32::try_from(written).unwrap_or(u32::MAX);
+            for (c, column) in columns.iter().enumerate() {
+                let c = u16::try_from(c).unwrap_or(u16::MAX);
+                match (column.value)(row) {
+                    Cell::Text(t) => {
+                        sheet.write_string(r, c, t).map_err(xlsx)?;
+                    }
+                    Cell::Number(n) => {
+                        // Ids and counts: exact in an f64 far beyond any value we export.
+                        #[allow(clippy::cast_precision_loss)]
+                        sheet.write_number(r, c, n as f64).map_err(xlsx)?;
+                    }
+                    Cell::Time(t) => {
+                        let text = match shanghai {
+                            Some(tz) => {
+                                t.with_timezone(&tz).format("%Y-%m-%d %H:%M:%S").to_string()
+                            }
+                            None => t.format("%Y-%m-%d %H:%M:%S").to_string(),
+                        };
+                        sheet.write_string(r, c, text).map_err(xlsx)?;
+                    }
+                    Cell::Empty => {}
                 }
-                Cell::Number(n) => {
-                    // Ids and counts: exact in an f64 far beyond any value we export.
-                    #[allow(clippy::cast_precision_loss)]
-                    sheet_ref.write_number(r, c, *n as f64)?;
-                }
-                Cell::Time(t) => {
-                    let text = match shanghai {
-                        Some(tz) => t.with_timezone(&tz).format("%Y-%m-%d %H:%M:%S").to_string(),
-                        None => t.format("%Y-%m-%d %H:%M:%S").to_string(),
-                    };
-                    sheet_ref.write_string(r, c, text)?;
-                }
-                Cell::Empty => {}
             }
         }
     }
-    workbook.save_to_buffer()
+    let bytes = workbook.save_to_buffer().map_err(xlsx)?;
+    Ok((bytes, written))
+}
+
+/// Batches of rows read from the database per round trip of an export.
+pub const EXPORT_BATCH: u64 = 1_000;
+
+/// An export being written: the caller reads its list batch by batch ([`EXPORT_BATCH`] rows,
+/// in one read-only snapshot: [`Beehive::export_snapshot`]) and hands each batch over; a writer
+/// thread puts them into the worksheet meanwhile. At most [`MAX_EXPORT_ROWS`] rows.
+pub(crate) struct ExportSink<T> {
+    tx: Option<tokio::sync::mpsc::Sender<Vec<T>>>,
+    writer: tokio::task::JoinHandle<Result<(Vec<u8>, u64)>>,
+    sent: u64,
+}
+
+impl<T: Exportable + Send + 'static> ExportSink<T> {
+    pub(crate) fn start() -> Self {
+        // Two batches in flight at most: the reader waits while the writer is behind.
+        let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<T>>(2);
+        let writer = tokio::task::spawn_blocking(move || {
+            write_batches(std::iter::from_fn(move || rx.blocking_recv()))
+        });
+        ExportSink {
+            tx: Some(tx),
+            writer,
+            sent: 0,
+        }
+    }
+
+    /// Hands `rows` to the writer; false once the cap is reached (the caller stops reading).
+    pub(crate) async fn write(&mut self, mut rows: Vec<T>) -> Result<bool> {
+        let room = MAX_EXPORT_ROWS.saturating_sub(self.sent);
+        let room = usize::try_from(room).unwrap_or(usize::MAX);
+        rows.truncate(room);
+        self.sent += rows.len() as u64;
+        if let Some(tx) = &self.tx
+            && tx.send(rows).await.is_err()
+        {
+            // The writer stopped (an error it reports at `finish`): read no further.
+            return Ok(false);
+        }
+        Ok(self.sent < MAX_EXPORT_ROWS)
+    }
 }
 
 /// The prefix of `principal`'s own exports: `exports/admin-12/`.
@@ -205,16 +260,31 @@ pub struct Download {
 const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 impl Beehive {
-    /// Writes `rows` as an `.xlsx` into the caller's export folder.
-    pub(crate) async fn store_export<T: Exportable + Send + 'static>(
+    /// A read-only snapshot for an export's batches: the rows of every batch come from one view
+    /// of the database, so rows written meanwhile neither repeat nor shift a batch. (PostgreSQL:
+    /// repeatable read; SQLite in WAL mode: a read transaction sees one snapshot.)
+    pub(crate) async fn export_snapshot(&self) -> Result<DatabaseTransaction> {
+        Ok(match self.db.get_database_backend() {
+            DbBackend::Postgres => {
+                self.db
+                    .begin_with_config(
+                        Some(IsolationLevel::RepeatableRead),
+                        Some(AccessMode::ReadOnly),
+                    )
+                    .await?
+            }
+            _ => self.db.begin().await?,
+        })
+    }
+
+    /// Finishes the file of `sink` and stores it in the caller's export folder.
+    pub(crate) async fn finish_export<T: Exportable + Send + 'static>(
         &self,
         principal: &Principal,
-        rows: Vec<T>,
+        mut sink: ExportSink<T>,
     ) -> Result<Exported> {
-        let count = rows.len() as u64;
-        let bytes = tokio::task::spawn_blocking(move || write_xlsx(&rows))
-            .await
-            .map_err(Error::internal)??;
+        drop(sink.tx.take());
+        let (bytes, count) = sink.writer.await.map_err(Error::internal)??;
         let mut random = [0u8; 16];
         rand::rng().fill(&mut random);
         let object_name = format!(
@@ -303,5 +373,40 @@ mod tests {
         ] {
             assert!(!is_own_object(bad, p), "{bad}");
         }
+    }
+
+    struct Item(i64);
+
+    impl Exportable for Item {
+        const SHEET: &'static str = "测试";
+        fn columns() -> Vec<ExportColumn<Self>> {
+            vec![ExportColumn {
+                header: "编号",
+                width: 8.0,
+                value: |r| Cell::from(r.0),
+            }]
+        }
+    }
+
+    #[tokio::test]
+    async fn an_export_streams_batches_and_stops_at_the_cap() {
+        let mut sink = ExportSink::start();
+        let mut accepted = 0;
+        // Batches as the database would hand them over, beyond the cap.
+        for batch in 0..101_i64 {
+            let rows: Vec<Item> = (0..1_000).map(|i| Item(batch * 1_000 + i)).collect();
+            accepted += 1;
+            if !sink.write(rows).await.unwrap() {
+                break;
+            }
+        }
+        assert_eq!(
+            accepted, 100,
+            "the reader is told to stop at {MAX_EXPORT_ROWS} rows"
+        );
+        drop(sink.tx.take());
+        let (bytes, rows) = sink.writer.await.unwrap().unwrap();
+        assert_eq!(rows, MAX_EXPORT_ROWS);
+        assert!(bytes.starts_with(b"PK"), "an xlsx (zip) file");
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{conflict_on_unique, log_change, required_text};
 use crate::auth::{ClientInfo, Principal};
-use crate::export::{Cell, ExportColumn, Exportable, Exported};
+use crate::export::{Cell, EXPORT_BATCH, ExportColumn, ExportSink, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
 use crate::{Beehive, Error, Result};
 use chrono::{DateTime, Utc};
@@ -345,9 +345,16 @@ impl Beehive {
         me.require(EXPORT)?;
         let paging = request.check(SORTS, (role::Column::Id, Order::Asc))?;
         let query = paging.order(filtered(filter), role::Column::Id);
-        let found = paging.fetch_all(&self.db, query).await?;
-        let all = rows(&self.db, found).await?;
-        let exported = self.store_export(me, all).await?;
+        let txn = self.export_snapshot().await?;
+        let mut sink = ExportSink::start();
+        let mut batches = query.paginate(&txn, EXPORT_BATCH);
+        while let Some(found) = batches.fetch_and_next().await? {
+            if !sink.write(rows(&txn, found).await?).await? {
+                break;
+            }
+        }
+        txn.commit().await?;
+        let exported = self.finish_export(me, sink).await?;
         log_change(
             &self.db,
             me,

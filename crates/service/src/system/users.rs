@@ -130,7 +130,7 @@ impl Beehive {
 use super::roles::{check_grantable, role_permissions};
 use super::{conflict_on_unique, log_change, organization, required_text};
 use crate::auth::{ClientInfo, Principal};
-use crate::export::{Cell, ExportColumn, Exportable, Exported};
+use crate::export::{Cell, EXPORT_BATCH, ExportColumn, ExportSink, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
 use crate::password;
 use chrono::DateTime;
@@ -537,13 +537,21 @@ impl Beehive {
         me.require(EXPORT)?;
         let paging = request.check(SORTS, (admin_user::Column::Id, Order::Asc))?;
         let query = paging.order(self.user_query(filter).await?, admin_user::Column::Id);
-        let found = paging.fetch_all(&self.db, query).await?;
-        let all: Vec<AdminUserRow> = user_rows(&self.db, found, true)
-            .await?
-            .into_iter()
-            .map(|(row, _)| row)
-            .collect();
-        let exported = self.store_export(me, all).await?;
+        let txn = self.export_snapshot().await?;
+        let mut sink = ExportSink::start();
+        let mut batches = query.paginate(&txn, EXPORT_BATCH);
+        while let Some(found) = batches.fetch_and_next().await? {
+            let rows: Vec<AdminUserRow> = user_rows(&txn, found, true)
+                .await?
+                .into_iter()
+                .map(|(row, _)| row)
+                .collect();
+            if !sink.write(rows).await? {
+                break;
+            }
+        }
+        txn.commit().await?;
+        let exported = self.finish_export(me, sink).await?;
         log_change(
             &self.db,
             me,
