@@ -62,7 +62,12 @@ export function collectErrors(page) {
     errors.console.push(url ? `${message.text()} (${url}:${lineNumber})` : message.text());
   });
   page.on('pageerror', (error) => errors.page.push(error.stack ?? error.message));
-  page.on('requestfailed', (request) => errors.failed.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText;
+    // Cancelled, not failed: the page navigated away (a test's next goto) while it was loading.
+    if (reason === 'net::ERR_ABORTED') return;
+    errors.failed.push(`${request.method()} ${request.url()}: ${reason}`);
+  });
   return errors;
 }
 
