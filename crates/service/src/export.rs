@@ -19,7 +19,7 @@ use std::sync::Arc;
 /// The object storage: a local directory (S3-compatible storage can replace it).
 #[derive(Clone)]
 pub struct Storage {
-    store: Arc<dyn ObjectStore>,
+    pub(crate) store: Arc<dyn ObjectStore>,
 }
 
 impl std::fmt::Debug for Storage {
