@@ -1,6 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_BASE } from '../api/request';
 
 /**
  * The platform's name and logo from 系统设置 (`GET /api/common/branding`, public). When the name
@@ -10,6 +9,9 @@ export interface Branding {
   platformName: string;
   logoUrl: string | null;
 }
+
+/** Kept free of the request layer (axios): the login page's first load stays small. */
+const BRANDING_URL = '/api/common/branding';
 
 let current: Branding = { platformName: '', logoUrl: null };
 let requested = false;
@@ -30,7 +32,7 @@ export function setBranding(next: Branding): void {
 export function loadBranding(): void {
   if (requested) return;
   requested = true;
-  void fetch(`${API_BASE}/common/branding`)
+  void fetch(BRANDING_URL)
     .then((reply) => reply.json() as Promise<{ code?: number; data?: Partial<Branding> }>)
     .then((envelope) => {
       if (envelope.code === 200 && envelope.data) {

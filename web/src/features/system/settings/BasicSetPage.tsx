@@ -12,6 +12,9 @@ import { configApi, type SystemConfig, type SystemConfigInput } from '../api';
 import { SYSTEM_NS } from '../locales';
 import './settings.css';
 
+const WIDE = { width: 420, maxWidth: '100%' };
+const NARROW = { width: 200, maxWidth: '100%' };
+
 const PERMISSION = 'admin:config:system';
 const QUERY_KEY = ['config', 'system'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
@@ -117,7 +120,7 @@ function BasicSetForm({ config, canSave }: { config: SystemConfig; canSave: bool
           extra={t('basicSet.platformNameHelp')}
           rules={[{ max: 32, message: t('common.maxLength', { label: t('basicSet.platformName'), max: 32 }) }]}
         >
-          <Input className="bh-settings__wide" maxLength={32} showCount allowClear disabled={!canSave} placeholder={t('appTitle', { ns: 'common' })} />
+          <Input style={WIDE} maxLength={32} showCount allowClear disabled={!canSave} placeholder={t('appTitle', { ns: 'common' })} />
         </Form.Item>
         <Form.Item label={t('basicSet.logo')} extra={t('basicSet.logoHelp')}>
           <div className="bh-settings__logo">
@@ -158,7 +161,7 @@ function BasicSetForm({ config, canSave }: { config: SystemConfig; canSave: bool
             { pattern: /^[\d\s+\-()]*$/, message: t('basicSet.phoneRule') },
           ]}
         >
-          <Input className="bh-settings__wide" maxLength={32} allowClear disabled={!canSave} placeholder="400-800-1234" />
+          <Input style={WIDE} maxLength={32} allowClear disabled={!canSave} placeholder="400-800-1234" />
         </Form.Item>
         <Form.Item
           name="serviceEmail"
@@ -168,13 +171,13 @@ function BasicSetForm({ config, canSave }: { config: SystemConfig; canSave: bool
             { pattern: EMAIL, message: t('basicSet.emailRule') },
           ]}
         >
-          <Input className="bh-settings__wide" maxLength={64} allowClear disabled={!canSave} placeholder="service@example.com" />
+          <Input style={WIDE} maxLength={64} allowClear disabled={!canSave} placeholder="service@example.com" />
         </Form.Item>
       </Card>
       <Card title={t('basicSet.defaults')} size="small">
         <Form.Item name="pageSize" label={t('basicSet.pageSize')} rules={[{ required: true, message: t('common.requiredChoice', { label: t('basicSet.pageSize') }) }]}>
           <Select
-            className="bh-settings__number"
+            style={NARROW}
             disabled={!canSave}
             options={config.pageSizes.map((size) => ({ value: size, label: t('basicSet.perPage', { size }) }))}
           />
@@ -187,7 +190,7 @@ function BasicSetForm({ config, canSave }: { config: SystemConfig; canSave: bool
             { type: 'integer', min: 1, max: 100, message: t('security.range', { min: 1, max: 100 }) },
           ]}
         >
-          <InputNumber className="bh-settings__number" min={1} max={100} precision={0} suffix={t('basicSet.mib')} disabled={!canSave} />
+          <InputNumber style={NARROW} precision={0} suffix={t('basicSet.mib')} disabled={!canSave} />
         </Form.Item>
         <Form.Item
           name="timeZone"
@@ -195,7 +198,7 @@ function BasicSetForm({ config, canSave }: { config: SystemConfig; canSave: bool
           extra={t('basicSet.timeZoneHelp')}
           rules={[{ required: true, message: t('common.requiredChoice', { label: t('basicSet.timeZone') }) }]}
         >
-          <Select className="bh-settings__wide" showSearch disabled={!canSave} options={config.timeZones.map((zone) => ({ value: zone, label: zone }))} />
+          <Select style={WIDE} showSearch disabled={!canSave} options={config.timeZones.map((zone) => ({ value: zone, label: zone }))} />
         </Form.Item>
       </Card>
       {canSave ? (

@@ -8,6 +8,9 @@ import { configApi, type SecurityConfig } from '../api';
 import { SYSTEM_NS } from '../locales';
 import './settings.css';
 
+const WIDE = { width: 420, maxWidth: '100%' };
+const NARROW = { width: 200, maxWidth: '100%' };
+
 const PERMISSION = 'admin:config:security';
 const QUERY_KEY = ['config', 'security'];
 
@@ -49,7 +52,7 @@ function SecurityForm({ initial, canSave }: { initial: SecurityForm; canSave: bo
         { type: 'integer', min, max, message: t('security.range', { min, max }) },
       ]}
     >
-      <InputNumber className="bh-settings__number" min={min} max={max} precision={0} suffix={unit} disabled={!canSave} />
+      <InputNumber style={NARROW} precision={0} suffix={unit} disabled={!canSave} />
     </Form.Item>
   );
 
@@ -113,7 +116,7 @@ function SecurityForm({ initial, canSave }: { initial: SecurityForm; canSave: bo
             },
           ]}
         >
-          <Input.TextArea className="bh-settings__wide" autoSize={{ minRows: 4, maxRows: 12 }} placeholder={t('security.ipPlaceholder')} disabled={!canSave} />
+          <Input.TextArea style={WIDE} autoSize={{ minRows: 4, maxRows: 12 }} placeholder={t('security.ipPlaceholder')} disabled={!canSave} />
         </Form.Item>
       </Card>
       {canSave ? (
