@@ -106,7 +106,7 @@ function BasicSetForm({ config, canSave }: { config: SystemConfig; canSave: bool
       form={form}
       className="bh-settings"
       layout="horizontal"
-      labelCol={{ flex: '200px' }}
+      labelCol={{ flex: '220px' }}
       labelWrap
       wrapperCol={{ flex: 1 }}
       validateTrigger="onBlur"

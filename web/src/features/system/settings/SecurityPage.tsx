@@ -76,7 +76,7 @@ function SecurityForm({ initial, canSave }: { initial: SecurityForm; canSave: bo
       form={form}
       className="bh-settings"
       layout="horizontal"
-      labelCol={{ flex: '200px' }}
+      labelCol={{ flex: '220px' }}
       labelWrap
       wrapperCol={{ flex: 1 }}
       validateTrigger="onBlur"
