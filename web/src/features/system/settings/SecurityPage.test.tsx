@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/errors';
 import { setRoles } from '../../../shared/auth/permissions';
 import { i18n } from '../../../shared/i18n';
+import type * as ApiModule from '../api';
 import type { SecurityConfig } from '../api';
 import { SecurityPage } from './SecurityPage';
 
@@ -27,7 +28,7 @@ const api = vi.hoisted(() => ({
 }));
 
 vi.mock('../api', async (original) => ({
-  ...(await original<typeof import('../api')>()),
+  ...(await original<typeof ApiModule>()),
   configApi: api,
 }));
 
