@@ -510,9 +510,16 @@ impl Beehive {
         })
     }
 
-    /// The security settings in force now (sign-in, refresh, locks and SMS limits read this).
+    /// The security settings in force now (sign-in, refresh, locks and SMS limits read this):
+    /// the start-up settings as they are until 安全设置 was saved (a sub-minute start-up token
+    /// lifetime survives), else the saved values over them.
     pub(crate) async fn current_security(&self) -> Result<SecuritySettings> {
-        Ok(self.stored_security().await?.apply(&self.security))
+        Ok(match self.setting_value(SECURITY_KEY).await? {
+            Some(value) => serde_json::from_value::<SecurityConfig>(value)
+                .map_err(Error::internal)?
+                .apply(&self.security),
+            None => (*self.security).clone(),
+        })
     }
 
     /// Whether a request from `ip` may call the admin API (the IP allow-list).
