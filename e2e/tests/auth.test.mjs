@@ -316,7 +316,8 @@ describe('sign-in: login, logout, guard, session dialogs, password change', () =
       const calls = [];
       page.on('request', (request) => {
         const { pathname } = new URL(request.url());
-        if (pathname.startsWith('/api/')) calls.push(`${request.method()} ${pathname}`);
+        // The public branding call (platform name and logo of 系统设置) is not an account's call.
+        if (pathname.startsWith('/api/') && !pathname.startsWith('/api/common/branding')) calls.push(`${request.method()} ${pathname}`);
       });
 
       await signIn(page, server, { kind: 'capital', username: CAPITAL.account, password: CAPITAL.password });
@@ -421,7 +422,10 @@ describe('sign-in: login, logout, guard, session dialogs, password change', () =
         const calls = [];
         page.on('request', (r) => {
           const { pathname } = new URL(r.url());
-          if (pathname.startsWith('/api/')) calls.push({ url: pathname, token: r.headers()['authorization-token'] });
+          // The public branding call (platform name and logo of 系统设置) carries no token.
+          if (pathname.startsWith('/api/') && !pathname.startsWith('/api/common/branding')) {
+            calls.push({ url: pathname, token: r.headers()['authorization-token'] });
+          }
         });
         const permission = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/role/permission');
         await page.reload();

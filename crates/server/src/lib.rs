@@ -46,7 +46,13 @@ impl Default for HttpConfig {
 
 /// The whole HTTP application: `/api`, the embedded web app and every layer.
 pub fn app(state: AppState, config: &HttpConfig) -> Router {
-    with_layers(routes::router().with_state(state), config)
+    let routes = routes::router()
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            middleware::admin_ip_allow_list,
+        ))
+        .with_state(state);
+    with_layers(routes, config)
 }
 
 /// `routes` with the fallbacks (unknown `/api` path, wrong method, the web app) and every

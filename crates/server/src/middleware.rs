@@ -82,6 +82,30 @@ pub fn loggable_path(path: &str) -> String {
     }
 }
 
+/// The IP allow-list of 安全设置: every `/api/admin/...` request (sign-in included) from an
+/// address outside a non-empty list answers code 403.
+pub async fn admin_ip_allow_list(
+    State(state): State<crate::AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    if !request.uri().path().starts_with("/api/admin/") {
+        return next.run(request).await;
+    }
+    let ip = request
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|axum::extract::ConnectInfo(addr)| addr.ip().to_string());
+    match state.app.admin_ip_allowed(ip.as_deref()).await {
+        Ok(true) => next.run(request).await,
+        Ok(false) => crate::error::ApiError(service::Error::Forbidden(
+            "当前 IP 不允许访问管理后台".to_owned(),
+        ))
+        .into_response(),
+        Err(err) => crate::error::ApiError(err).into_response(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -545,6 +545,8 @@ async fn every_attempt_writes_a_login_log_row() -> anyhow::Result<()> {
 
 /// Operations anyone may call; every other operation must declare the `token` security.
 const PUBLIC: &[&str] = &[
+    "branding",
+    "brandingLogo",
     "health",
     "adminLoginUid",
     "adminLogin",

@@ -23,7 +23,7 @@ use store::sea_orm::{
 /// The object storage: a local directory (S3-compatible storage can replace it).
 #[derive(Clone)]
 pub struct Storage {
-    store: Arc<dyn ObjectStore>,
+    pub(crate) store: Arc<dyn ObjectStore>,
 }
 
 impl std::fmt::Debug for Storage {

@@ -25,6 +25,7 @@ pub struct Beehive {
     clock: Clock,
     security: Arc<SecuritySettings>,
     storage: export::Storage,
+    settings_cache: system::settings::Cache,
 }
 
 /// What `GET /api/health` reports.
@@ -52,6 +53,7 @@ impl Beehive {
             clock,
             security: Arc::new(SecuritySettings::default()),
             storage: export::Storage::in_memory(),
+            settings_cache: system::settings::Cache::default(),
         })
     }
 

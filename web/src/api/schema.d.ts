@@ -676,6 +676,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/config/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The security settings in force. */
+        get: operations["securityConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/security/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the security settings; sign-in, refresh, locks and SMS limits honour them at once.
+         *     A list that would shut out the caller's own address answers 409.
+         */
+        post: operations["securityConfigUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/system": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The system settings. */
+        get: operations["systemConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/system/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the system settings. */
+        post: operations["systemConfigUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/system/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replaces the logo (multipart field `file`; PNG, JPEG or WebP, at most 512 KiB). */
+        post: operations["systemLogoUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/system/logo/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes the logo; the built-in logo shows again. */
+        post: operations["systemLogoDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/common/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform name and logo address; public (no token). */
+        get: operations["branding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/common/branding/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The logo image; public (no token). The `v` parameter only changes the address when the
+         *     logo changes.
+         */
+        get: operations["brandingLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -686,6 +828,12 @@ export interface components {
             username: string;
             /** @description MD5 hex of the typed password. */
             password: string;
+        };
+        /** @description The platform's name and logo, for the sign-in page and the workspace. */
+        BrandingData: {
+            /** @description Empty = the built-in application title. */
+            platformName: string;
+            logoUrl: string | null;
         };
         CataloguePermissionData: {
             code: string;
@@ -732,6 +880,23 @@ export interface components {
              */
             userCount: number;
             children: components["schemas"]["DepartmentData"][];
+        };
+        Envelope_BrandingData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description The platform's name and logo, for the sign-in page and the workspace. */
+            data: {
+                /** @description Empty = the built-in application title. */
+                platformName: string;
+                logoUrl: string | null;
+            };
         };
         Envelope_ExportData: {
             /** @description `true` on success. */
@@ -1019,6 +1184,67 @@ export interface components {
                 permissions: string[];
             };
         };
+        Envelope_SecurityData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description 安全设置. Every value is required when saving. */
+            data: {
+                /**
+                 * Format: int32
+                 * @description Token lifetime in minutes, 5 to 1440 (default 120).
+                 */
+                tokenMinutes: number;
+                /**
+                 * Format: int32
+                 * @description Refresh-token lifetime in hours, 1 to 720 (default 168).
+                 */
+                refreshHours: number;
+                /** @description A new sign-in ends the account's other sessions (default on). */
+                singleSession: boolean;
+                /**
+                 * Format: int32
+                 * @description Failed sign-ins of one account before it is locked, 1 to 20 (default 5).
+                 */
+                maxFailures: number;
+                /**
+                 * Format: int32
+                 * @description Lock minutes, 1 to 1440 (default 15).
+                 */
+                lockMinutes: number;
+                /**
+                 * Format: int32
+                 * @description Days an administrator's password is valid, 0 (never expires) to 365 (default 0).
+                 */
+                passwordExpiryDays: number;
+                /**
+                 * Format: int32
+                 * @description SMS codes per mobile per minute, 1 to 10 (default 1).
+                 */
+                smsPerMinute: number;
+                /**
+                 * Format: int32
+                 * @description SMS codes per mobile per day, 1 to 100 (default 10).
+                 */
+                smsPerDay: number;
+                /**
+                 * Format: int32
+                 * @description SMS codes an IP address may ask for per hour, 1 to 1000 (default 30).
+                 */
+                smsPerIpPerHour: number;
+                /**
+                 * @description IPv4/IPv6 addresses or CIDR ranges that may call the admin API, at most 100; empty =
+                 *     everyone.
+                 */
+                ipAllowList: string[];
+            };
+        };
         Envelope_SessionData: {
             /** @description `true` on success. */
             result: boolean;
@@ -1042,6 +1268,42 @@ export interface components {
                 username: string;
                 /** @description The administrator's permissions; absent for capital-provider users. */
                 authorities?: string[] | null;
+            };
+        };
+        Envelope_SystemData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description 系统设置 as the screen shows it. */
+            data: {
+                /** @description Empty = the built-in application title of each language. */
+                platformName: string;
+                servicePhone: string;
+                serviceEmail: string;
+                /**
+                 * Format: int32
+                 * @description 10, 20, 30 or 50.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int32
+                 * @description MiB, 1 to 100.
+                 */
+                uploadLimitMib: number;
+                /** @description IANA time zone, one of `timeZones`. */
+                timeZone: string;
+                /** @description The address of the logo, `null` when the built-in logo shows. */
+                logoUrl: string | null;
+                /** @description The time zones one may choose. */
+                timeZones: string[];
+                /** @description The page sizes one may choose. */
+                pageSizes: number[];
             };
         };
         Envelope_UidData: {
@@ -1214,6 +1476,14 @@ export interface components {
             /** @description `success` or `failure`. */
             outcome?: string | null;
         };
+        /** @description A logo upload: one multipart field `file`. */
+        LogoUpload: {
+            /**
+             * Format: binary
+             * @description PNG, JPEG or WebP (checked by content), at most 512 KiB.
+             */
+            file: string;
+        };
         OperationLogData: {
             /** Format: int64 */
             id: number;
@@ -1339,6 +1609,56 @@ export interface components {
             isSuper: boolean;
             permissions: string[];
         };
+        /** @description 安全设置. Every value is required when saving. */
+        SecurityData: {
+            /**
+             * Format: int32
+             * @description Token lifetime in minutes, 5 to 1440 (default 120).
+             */
+            tokenMinutes: number;
+            /**
+             * Format: int32
+             * @description Refresh-token lifetime in hours, 1 to 720 (default 168).
+             */
+            refreshHours: number;
+            /** @description A new sign-in ends the account's other sessions (default on). */
+            singleSession: boolean;
+            /**
+             * Format: int32
+             * @description Failed sign-ins of one account before it is locked, 1 to 20 (default 5).
+             */
+            maxFailures: number;
+            /**
+             * Format: int32
+             * @description Lock minutes, 1 to 1440 (default 15).
+             */
+            lockMinutes: number;
+            /**
+             * Format: int32
+             * @description Days an administrator's password is valid, 0 (never expires) to 365 (default 0).
+             */
+            passwordExpiryDays: number;
+            /**
+             * Format: int32
+             * @description SMS codes per mobile per minute, 1 to 10 (default 1).
+             */
+            smsPerMinute: number;
+            /**
+             * Format: int32
+             * @description SMS codes per mobile per day, 1 to 100 (default 10).
+             */
+            smsPerDay: number;
+            /**
+             * Format: int32
+             * @description SMS codes an IP address may ask for per hour, 1 to 1000 (default 30).
+             */
+            smsPerIpPerHour: number;
+            /**
+             * @description IPv4/IPv6 addresses or CIDR ranges that may call the admin API, at most 100; empty =
+             *     everyone.
+             */
+            ipAllowList: string[];
+        };
         /** @description A session (spec §7): the token goes in the `authorization-token` header. */
         SessionData: {
             token: string;
@@ -1367,6 +1687,45 @@ export interface components {
         };
         StatusBody: {
             enabled: boolean;
+        };
+        /** @description What saving 系统设置 takes (the logo has its own calls). */
+        SystemBody: {
+            /** @description 0 to 32 characters. */
+            platformName: string;
+            /** @description 0 to 32 characters: digits, spaces, `+ - ( )`. */
+            servicePhone: string;
+            /** @description 0 to 64 characters, an e-mail address. */
+            serviceEmail: string;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            uploadLimitMib: number;
+            timeZone: string;
+        };
+        /** @description 系统设置 as the screen shows it. */
+        SystemData: {
+            /** @description Empty = the built-in application title of each language. */
+            platformName: string;
+            servicePhone: string;
+            serviceEmail: string;
+            /**
+             * Format: int32
+             * @description 10, 20, 30 or 50.
+             */
+            pageSize: number;
+            /**
+             * Format: int32
+             * @description MiB, 1 to 100.
+             */
+            uploadLimitMib: number;
+            /** @description IANA time zone, one of `timeZones`. */
+            timeZone: string;
+            /** @description The address of the logo, `null` when the built-in logo shows. */
+            logoUrl: string | null;
+            /** @description The time zones one may choose. */
+            timeZones: string[];
+            /** @description The page sizes one may choose. */
+            pageSizes: number[];
         };
         /** @description A login identifier: present it with the next sign-in attempt. */
         UidData: {
@@ -2337,6 +2696,179 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ExportData"];
+                };
+            };
+        };
+    };
+    securityConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SecurityData"];
+                };
+            };
+        };
+    };
+    securityConfigUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecurityData"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SecurityData"];
+                };
+            };
+        };
+    };
+    systemConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SystemData"];
+                };
+            };
+        };
+    };
+    systemConfigUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SystemData"];
+                };
+            };
+        };
+    };
+    systemLogoUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["LogoUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SystemData"];
+                };
+            };
+        };
+    };
+    systemLogoDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SystemData"];
+                };
+            };
+        };
+    };
+    branding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BrandingData"];
+                };
+            };
+        };
+    };
+    brandingLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo image (PNG, JPEG or WebP) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
         };

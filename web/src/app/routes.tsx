@@ -8,6 +8,8 @@ import {
   LazyAppLayout,
   LazyDashboardPage,
   LazyJournalPage,
+  LazyBasicSetPage,
+  LazySecurityPage,
   LazyNotBuiltPage,
   LazyOrganizationPage,
   LazyRolePage,
@@ -29,6 +31,8 @@ const BUILT_PAGES: Record<string, ComponentType> = {
   role: LazyRolePage,
   administrators: LazyAdministratorsPage,
   journal: LazyJournalPage,
+  basicSet: LazyBasicSetPage,
+  security: LazySecurityPage,
 };
 
 function screen(name: string, path: string, permission?: string, meta: Partial<Omit<RouteMeta, 'title'>> = {}): ScreenEntry {

@@ -29,3 +29,5 @@ export const LazyAdministratorsPage = lazy(async () => ({
   default: (await import('../features/system/administrators/AdministratorsPage')).AdministratorsPage,
 }));
 export const LazyJournalPage = lazy(async () => ({ default: (await import('../features/system/journal/JournalPage')).JournalPage }));
+export const LazySecurityPage = lazy(async () => ({ default: (await import('../features/system/settings/SecurityPage')).SecurityPage }));
+export const LazyBasicSetPage = lazy(async () => ({ default: (await import('../features/system/settings/BasicSetPage')).BasicSetPage }));

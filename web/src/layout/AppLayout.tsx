@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { routeTable } from '../app/routes';
 import { onLogout } from '../shared/auth/logout';
 import { usePermissions } from '../shared/auth/permissions';
+import { useAppTitle } from '../shared/branding/branding';
 import { uiActions, uiState, useUi } from '../shared/settings/store';
 import { dispatchTags } from '../shared/tabs/store';
 import { permittedMenu, allScreens, trailOf } from '../shared/routing/table';
@@ -94,7 +95,7 @@ function useVisits(): void {
 
   const redirecting = pathname.startsWith('/redirect/');
   const pageTitle = screen ? t(screen.meta.title) : '';
-  const appTitle = t('appTitle', { ns: 'common' });
+  const appTitle = useAppTitle();
   const title = pageTitle ? t('pageTitle', { ns: 'common', page: pageTitle, app: appTitle }) : appTitle;
   useEffect(() => {
     if (!redirecting) document.title = title;

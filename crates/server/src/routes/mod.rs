@@ -2,6 +2,7 @@
 
 mod auth;
 mod common;
+mod config;
 mod health;
 mod system;
 
@@ -23,7 +24,7 @@ use utoipa_axum::router::OpenApiRouter;
     tags(
         (name = "common", description = "公共接口"),
         (name = "auth", description = "登录、会话与密码"),
-        (name = "system", description = "系统管理：组织架构、角色、用户、日志")
+        (name = "system", description = "系统管理：组织架构、角色、用户、日志、安全设置、系统设置")
     ),
     modifiers(&TokenScheme)
 )]
@@ -51,6 +52,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(auth::router())
         .merge(common::router())
         .merge(system::router())
+        .merge(config::router())
 }
 
 /// The API router (paths include `/api`).

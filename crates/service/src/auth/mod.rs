@@ -115,6 +115,8 @@ struct Account {
     password_hash: String,
     enabled: bool,
     capital_provider_id: Option<i64>,
+    /// Administrators only: when the password was last set (password expiry).
+    password_changed_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 async fn find_account(
@@ -133,6 +135,7 @@ async fn find_account(
                 password_hash: u.password_hash,
                 enabled: u.enabled,
                 capital_provider_id: None,
+                password_changed_at: Some(u.password_changed_at),
             }),
         AccountKind::Capital => capital_user::Entity::find()
             .filter(capital_user::Column::Account.eq(account))
@@ -144,6 +147,7 @@ async fn find_account(
                 password_hash: u.password_hash,
                 enabled: u.enabled,
                 capital_provider_id: Some(u.capital_provider_id),
+                password_changed_at: None,
             }),
     })
 }
@@ -162,6 +166,7 @@ async fn find_account_by_id(
                     password_hash: u.password_hash,
                     enabled: u.enabled,
                     capital_provider_id: None,
+                    password_changed_at: Some(u.password_changed_at),
                 },
                 u.name,
             )
@@ -177,6 +182,7 @@ async fn find_account_by_id(
                         password_hash: u.password_hash,
                         enabled: u.enabled,
                         capital_provider_id: Some(u.capital_provider_id),
+                        password_changed_at: None,
                     },
                     u.name,
                 )
@@ -390,7 +396,7 @@ impl Beehive {
     async fn count_failure(&self, attempt: &Attempt<'_>, reason: &str) -> Result<()> {
         guard::record_failure(
             &self.db,
-            &self.security,
+            &self.current_security().await?,
             &attempt.account_key,
             attempt.ip_key.as_deref(),
             self.clock.now(),
@@ -438,9 +444,18 @@ impl Beehive {
                 .await?;
             return Err(Error::bad_request(message));
         }
+        let settings = self.current_security().await?;
+        if let Some(changed) = user.password_changed_at
+            && settings.password_expiry_days > 0
+            && changed + chrono::TimeDelta::days(i64::from(settings.password_expiry_days))
+                <= self.clock.now()
+        {
+            self.log_attempt(attempt, Some(user.id), false, "password_expired")
+                .await?;
+            return Err(Error::bad_request("密码已过期，请联系管理员重置密码"));
+        }
         guard::clear(&self.db, &attempt.account_key).await?;
-        let opened =
-            session::open(&self.db, &self.clock, &self.security, kind, user.id, client).await?;
+        let opened = session::open(&self.db, &self.clock, &settings, kind, user.id, client).await?;
         self.log_attempt(attempt, Some(user.id), true, "ok").await?;
         let authorities = session_authorities(&self.db, kind, user.id).await?;
         Ok(SignedIn {
@@ -464,7 +479,8 @@ impl Beehive {
             return Err(Error::invalid("mobile", "请输入正确的手机号"));
         }
         ticket::consume(&self.db, &self.clock, AccountKind::Admin, uid).await?;
-        sms::send_login_code(&self.db, &self.clock, &self.security, mobile, client).await
+        let settings = self.current_security().await?;
+        sms::send_login_code(&self.db, &self.clock, &settings, mobile, client).await
     }
 
     /// Sign-in of an administrator with the code sent to its mobile.
@@ -506,6 +522,7 @@ impl Beehive {
             password_hash: user.password_hash,
             enabled: user.enabled,
             capital_provider_id: None,
+            password_changed_at: Some(user.password_changed_at),
         };
         self.finish_login(&attempt, account).await
     }
@@ -516,8 +533,9 @@ impl Beehive {
         kind: AccountKind,
         refresh_token: &str,
     ) -> Result<SignedIn> {
+        let settings = self.current_security().await?;
         let rotated =
-            session::refresh(&self.db, &self.clock, &self.security, kind, refresh_token).await?;
+            session::refresh(&self.db, &self.clock, &settings, kind, refresh_token).await?;
         let Some((user, _)) = find_account_by_id(&self.db, kind, rotated.user_id).await? else {
             return Err(Error::LoggedOut);
         };
@@ -658,9 +676,9 @@ impl Beehive {
         Ok(())
     }
 
-    /// The security settings in force.
-    pub fn security_settings(&self) -> &SecuritySettings {
-        &self.security
+    /// The security settings in force: the start-up values with what 安全设置 saved on top.
+    pub async fn security_settings(&self) -> Result<SecuritySettings> {
+        self.current_security().await
     }
 }
 

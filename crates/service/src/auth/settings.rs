@@ -1,5 +1,6 @@
-//! The security settings sign-in honours. System management makes them editable; until
-//! then these are the defaults.
+//! The security settings sign-in honours. These are the start-up defaults; what 安全设置
+//! (system management) saves in the `setting` table replaces the editable ones
+//! (`crate::system::settings`).
 
 use std::time::Duration;
 
@@ -26,6 +27,10 @@ pub struct SecuritySettings {
     pub sms_code_lifetime: Duration,
     /// Wrong tries an SMS code allows.
     pub sms_code_attempts: i32,
+    /// Days an administrator's password stays valid; 0 = it never expires.
+    pub password_expiry_days: u32,
+    /// Addresses and CIDR ranges allowed to call the admin API; empty = everyone.
+    pub ip_allow_list: Vec<String>,
 }
 
 impl Default for SecuritySettings {
@@ -43,6 +48,8 @@ impl Default for SecuritySettings {
             ticket_lifetime: Duration::from_secs(5 * 60),
             sms_code_lifetime: Duration::from_secs(5 * 60),
             sms_code_attempts: 5,
+            password_expiry_days: 0,
+            ip_allow_list: Vec::new(),
         }
     }
 }

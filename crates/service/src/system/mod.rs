@@ -4,6 +4,7 @@ pub mod bootstrap;
 pub mod logs;
 pub mod organization;
 pub mod roles;
+pub mod settings;
 mod users;
 
 pub use users::{AdminUserRow, AdminUserView, NewAdminUser, RoleRef, UserFilter, UserUpdate};

@@ -630,7 +630,7 @@ impl Beehive {
         {
             return Err(Error::Conflict("账号已存在".to_owned()));
         }
-        let now = Utc::now();
+        let now = self.clock.now();
         let created = admin_user::ActiveModel {
             account: Set(account.clone()),
             name: Set(name.clone()),
@@ -834,7 +834,7 @@ impl Beehive {
             .await?
             .ok_or_else(user_not_found)?;
         check_manageable(&txn, me, id).await?;
-        let now = Utc::now();
+        let now = self.clock.now();
         admin_user::ActiveModel {
             id: Set(id),
             password_hash: Set(hash),

@@ -12,5 +12,6 @@ pub mod operation_log;
 pub mod role;
 pub mod role_permission;
 pub mod session;
+pub mod setting;
 pub mod sms_code;
 pub mod sms_outbox;

@@ -8,6 +8,7 @@ import { addResources } from '../../shared/i18n';
 import { usePageTitle } from '../../shared/i18n/usePageTitle';
 import type { AccountKind, LoginSession } from './api';
 import { BeeLogo } from './BeeLogo';
+import { useAppTitle, useBranding } from '../../shared/branding/branding';
 import { FormField } from './FormField';
 import { LanguageSwitch } from './LanguageSwitch';
 import { loginResources } from './locales';
@@ -28,6 +29,8 @@ function focusField(field: FieldName | undefined): void {
  */
 export function LoginPage() {
   const { t } = useTranslation(['login', 'common']);
+  const appTitle = useAppTitle();
+  const branding = useBranding();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   // Read once: after a successful sign-in the token exists but the redirect target must win.
@@ -64,8 +67,8 @@ export function LoginPage() {
       <main className="bh-login__main">
         <section className="bh-login__card" aria-labelledby="login-title">
           <header className="bh-login__brand">
-            <BeeLogo />
-            <h1 id="login-title">{t('common:appTitle')}</h1>
+            {branding.logoUrl ? <img className="bh-login__logo" src={branding.logoUrl} alt="" /> : <BeeLogo />}
+            <h1 id="login-title">{appTitle}</h1>
             <p>{t('login:subtitle')}</p>
           </header>
 

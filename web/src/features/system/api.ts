@@ -62,3 +62,16 @@ export const journalApi = {
   logins: (body: Body) => post<PageResult<LoginLogRow>>('/admin/logs/login/page', body),
   exportLogins: (body: Body) => post<ExportResult>('/admin/logs/login/export', body),
 };
+
+export type SecurityConfig = Schemas['SecurityData'];
+export type SystemConfig = Schemas['SystemData'];
+export type SystemConfigInput = Schemas['SystemBody'];
+
+/** 安全设置 and 系统设置 (docs/system.md "Settings"). */
+export const configApi = {
+  security: () => request<SecurityConfig>({ url: '/admin/config/security' }),
+  saveSecurity: (input: SecurityConfig) => post<SecurityConfig>('/admin/config/security/update', input),
+  system: () => request<SystemConfig>({ url: '/admin/config/system' }),
+  saveSystem: (input: SystemConfigInput) => post<SystemConfig>('/admin/config/system/update', input),
+  removeLogo: () => post<SystemConfig>('/admin/config/system/logo/delete'),
+};

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppTitle } from '../branding/branding';
 
 /** Sets `document.title` to '{page title} - {app title}' (spec §1), following language changes. */
 export function usePageTitle(pageTitle: string): void {
   const { t } = useTranslation();
-  const title = t('pageTitle', { page: pageTitle, app: t('appTitle') });
+  const app = useAppTitle();
+  const title = t('pageTitle', { page: pageTitle, app });
   useEffect(() => {
     document.title = title;
   }, [title]);

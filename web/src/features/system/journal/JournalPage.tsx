@@ -33,8 +33,12 @@ const ACTIONS = [
   'capital_user.create',
   'password.change',
   'export',
+  'setting.update_security',
+  'setting.update_system',
+  'setting.upload_logo',
+  'setting.delete_logo',
 ] as const;
-const TARGETS = ['admin_user', 'role', 'department', 'capital_provider', 'capital_user', 'operation_log', 'login_log'] as const;
+const TARGETS = ['admin_user', 'role', 'department', 'capital_provider', 'capital_user', 'operation_log', 'login_log', 'setting'] as const;
 
 function useLabels() {
   const { t } = useTranslation(SYSTEM_NS);

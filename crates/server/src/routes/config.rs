@@ -1,0 +1,339 @@
+//! Settings screens of system management (安全设置, 系统设置) and the public branding the
+//! sign-in page reads. Reading and saving a settings screen both need its page permission.
+
+use crate::AppState;
+use crate::auth::{Admin, Client};
+use crate::envelope::{Envelope, ok};
+use crate::error::ApiError;
+use crate::extract::Json;
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use serde::{Deserialize, Serialize};
+use service::system::settings::{
+    PAGE_SIZES, SecurityConfig, SystemConfig, SystemInput, TIME_ZONES,
+};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(security_get))
+        .routes(routes!(security_update))
+        .routes(routes!(system_get))
+        .routes(routes!(system_update))
+        .routes(routes!(logo_upload))
+        .routes(routes!(logo_delete))
+        .routes(routes!(branding))
+        .routes(routes!(branding_logo))
+}
+
+type Answer<T> = Result<Envelope<T>, ApiError>;
+
+/// 安全设置. Every value is required when saving.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SecurityData {
+    /// Token lifetime in minutes, 5 to 1440 (default 120).
+    pub token_minutes: u32,
+    /// Refresh-token lifetime in hours, 1 to 720 (default 168).
+    pub refresh_hours: u32,
+    /// A new sign-in ends the account's other sessions (default on).
+    pub single_session: bool,
+    /// Failed sign-ins of one account before it is locked, 1 to 20 (default 5).
+    pub max_failures: u32,
+    /// Lock minutes, 1 to 1440 (default 15).
+    pub lock_minutes: u32,
+    /// Days an administrator's password is valid, 0 (never expires) to 365 (default 0).
+    pub password_expiry_days: u32,
+    /// SMS codes per mobile per minute, 1 to 10 (default 1).
+    pub sms_per_minute: u32,
+    /// SMS codes per mobile per day, 1 to 100 (default 10).
+    pub sms_per_day: u32,
+    /// SMS codes an IP address may ask for per hour, 1 to 1000 (default 30).
+    pub sms_per_ip_per_hour: u32,
+    /// IPv4/IPv6 addresses or CIDR ranges that may call the admin API, at most 100; empty =
+    /// everyone.
+    pub ip_allow_list: Vec<String>,
+}
+
+impl From<SecurityConfig> for SecurityData {
+    fn from(c: SecurityConfig) -> Self {
+        SecurityData {
+            token_minutes: c.token_minutes,
+            refresh_hours: c.refresh_hours,
+            single_session: c.single_session,
+            max_failures: c.max_failures,
+            lock_minutes: c.lock_minutes,
+            password_expiry_days: c.password_expiry_days,
+            sms_per_minute: c.sms_per_minute,
+            sms_per_day: c.sms_per_day,
+            sms_per_ip_per_hour: c.sms_per_ip_per_hour,
+            ip_allow_list: c.ip_allow_list,
+        }
+    }
+}
+
+impl From<SecurityData> for SecurityConfig {
+    fn from(d: SecurityData) -> Self {
+        SecurityConfig {
+            token_minutes: d.token_minutes,
+            refresh_hours: d.refresh_hours,
+            single_session: d.single_session,
+            max_failures: d.max_failures,
+            lock_minutes: d.lock_minutes,
+            password_expiry_days: d.password_expiry_days,
+            sms_per_minute: d.sms_per_minute,
+            sms_per_day: d.sms_per_day,
+            sms_per_ip_per_hour: d.sms_per_ip_per_hour,
+            ip_allow_list: d.ip_allow_list,
+        }
+    }
+}
+
+/// The security settings in force.
+#[utoipa::path(get, path = "/api/admin/config/security", tag = "system",
+    operation_id = "securityConfig", security(("token" = ["admin:config:security"])),
+    responses((status = 200, body = Envelope<SecurityData>)))]
+async fn security_get(State(s): State<AppState>, Admin(me): Admin) -> Answer<SecurityData> {
+    Ok(ok(s.app.security_config(&me).await?.into()))
+}
+
+/// Saves the security settings; sign-in, refresh, locks and SMS limits honour them at once.
+/// A list that would shut out the caller's own address answers 409.
+#[utoipa::path(post, path = "/api/admin/config/security/update", tag = "system",
+    operation_id = "securityConfigUpdate", security(("token" = ["admin:config:security"])),
+    request_body = SecurityData, responses((status = 200, body = Envelope<SecurityData>)))]
+async fn security_update(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Client(c): Client,
+    Json(body): Json<SecurityData>,
+) -> Answer<SecurityData> {
+    let saved = s.app.update_security_config(&me, &c, &body.into()).await?;
+    Ok(ok(saved.into()))
+}
+
+/// 系统设置 as the screen shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SystemData {
+    /// Empty = the built-in application title of each language.
+    pub platform_name: String,
+    pub service_phone: String,
+    pub service_email: String,
+    /// 10, 20, 30 or 50.
+    pub page_size: u32,
+    /// MiB, 1 to 100.
+    pub upload_limit_mib: u32,
+    /// IANA time zone, one of `timeZones`.
+    pub time_zone: String,
+    /// The address of the logo, `null` when the built-in logo shows.
+    #[schema(required = true)]
+    pub logo_url: Option<String>,
+    /// The time zones one may choose.
+    pub time_zones: Vec<String>,
+    /// The page sizes one may choose.
+    pub page_sizes: Vec<u32>,
+}
+
+fn logo_url(version: Option<i64>) -> Option<String> {
+    version.map(|v| format!("/api/common/branding/logo?v={v}"))
+}
+
+impl From<SystemConfig> for SystemData {
+    fn from(c: SystemConfig) -> Self {
+        SystemData {
+            platform_name: c.platform_name,
+            service_phone: c.service_phone,
+            service_email: c.service_email,
+            page_size: c.page_size,
+            upload_limit_mib: c.upload_limit_mib,
+            time_zone: c.time_zone,
+            logo_url: logo_url(c.logo.map(|l| l.version)),
+            time_zones: TIME_ZONES.iter().map(|z| (*z).to_owned()).collect(),
+            page_sizes: PAGE_SIZES.to_vec(),
+        }
+    }
+}
+
+/// What saving 系统设置 takes (the logo has its own calls).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SystemBody {
+    /// 0 to 32 characters.
+    pub platform_name: String,
+    /// 0 to 32 characters: digits, spaces, `+ - ( )`.
+    pub service_phone: String,
+    /// 0 to 64 characters, an e-mail address.
+    pub service_email: String,
+    pub page_size: u32,
+    pub upload_limit_mib: u32,
+    pub time_zone: String,
+}
+
+/// The system settings.
+#[utoipa::path(get, path = "/api/admin/config/system", tag = "system",
+    operation_id = "systemConfig", security(("token" = ["admin:config:system"])),
+    responses((status = 200, body = Envelope<SystemData>)))]
+async fn system_get(State(s): State<AppState>, Admin(me): Admin) -> Answer<SystemData> {
+    Ok(ok(s.app.system_config(&me).await?.into()))
+}
+
+/// Saves the system settings.
+#[utoipa::path(post, path = "/api/admin/config/system/update", tag = "system",
+    operation_id = "systemConfigUpdate", security(("token" = ["admin:config:system"])),
+    request_body = SystemBody, responses((status = 200, body = Envelope<SystemData>)))]
+async fn system_update(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Client(c): Client,
+    Json(body): Json<SystemBody>,
+) -> Answer<SystemData> {
+    let input = SystemInput {
+        platform_name: body.platform_name,
+        service_phone: body.service_phone,
+        service_email: body.service_email,
+        page_size: body.page_size,
+        upload_limit_mib: body.upload_limit_mib,
+        time_zone: body.time_zone,
+    };
+    Ok(ok(s
+        .app
+        .update_system_config(&me, &c, &input)
+        .await?
+        .into()))
+}
+
+/// A logo upload: one multipart field `file`.
+#[derive(Debug, ToSchema)]
+#[allow(dead_code)]
+pub struct LogoUpload {
+    /// PNG, JPEG or WebP (checked by content), at most 512 KiB.
+    #[schema(value_type = String, format = Binary)]
+    pub file: Vec<u8>,
+}
+
+/// The content of the multipart field `name`, if the body has one.
+fn multipart_field(headers: &HeaderMap, body: &[u8], name: &str) -> Option<Bytes> {
+    let content_type = headers.get(header::CONTENT_TYPE)?.to_str().ok()?;
+    let mut params = content_type.split(';');
+    if !params
+        .next()?
+        .trim()
+        .eq_ignore_ascii_case("multipart/form-data")
+    {
+        return None;
+    }
+    let boundary = params.find_map(|p| {
+        let (k, v) = p.trim().split_once('=')?;
+        k.trim()
+            .eq_ignore_ascii_case("boundary")
+            .then(|| v.trim().trim_matches('"').to_owned())
+    })?;
+    let delimiter = format!("--{boundary}").into_bytes();
+    let find = |hay: &[u8], needle: &[u8], from: usize| -> Option<usize> {
+        hay.get(from..)?
+            .windows(needle.len())
+            .position(|w| w == needle)
+            .map(|p| p + from)
+    };
+    let mut at = find(body, &delimiter, 0)? + delimiter.len();
+    loop {
+        if body.get(at..at + 2) == Some(b"--") {
+            return None;
+        }
+        let start = at + 2; // the CRLF after the delimiter
+        let head_end = find(body, b"\r\n\r\n", start)?;
+        let head = String::from_utf8_lossy(body.get(start..head_end)?);
+        let mut next_delim = b"\r\n".to_vec();
+        next_delim.extend_from_slice(&delimiter);
+        let content_start = head_end + 4;
+        let content_end = find(body, &next_delim, content_start)?;
+        let wanted = format!("name=\"{name}\"");
+        let is_it = head.lines().any(|line| {
+            line.to_ascii_lowercase().starts_with("content-disposition") && line.contains(&wanted)
+        });
+        if is_it {
+            return Some(Bytes::copy_from_slice(
+                body.get(content_start..content_end)?,
+            ));
+        }
+        at = content_end + next_delim.len();
+    }
+}
+
+/// Replaces the logo (multipart field `file`; PNG, JPEG or WebP, at most 512 KiB).
+#[utoipa::path(post, path = "/api/admin/config/system/logo", tag = "system",
+    operation_id = "systemLogoUpload", security(("token" = ["admin:config:system"])),
+    request_body(content = LogoUpload, content_type = "multipart/form-data"),
+    responses((status = 200, body = Envelope<SystemData>)))]
+async fn logo_upload(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Client(c): Client,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Answer<SystemData> {
+    let file = multipart_field(&headers, &body, "file")
+        .ok_or_else(|| ApiError::invalid("file", "请以 multipart 字段 file 上传图片"))?;
+    Ok(ok(s.app.upload_logo(&me, &c, file).await?.into()))
+}
+
+/// Removes the logo; the built-in logo shows again.
+#[utoipa::path(post, path = "/api/admin/config/system/logo/delete", tag = "system",
+    operation_id = "systemLogoDelete", security(("token" = ["admin:config:system"])),
+    responses((status = 200, body = Envelope<SystemData>)))]
+async fn logo_delete(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Client(c): Client,
+) -> Answer<SystemData> {
+    Ok(ok(s.app.delete_logo(&me, &c).await?.into()))
+}
+
+/// The platform's name and logo, for the sign-in page and the workspace.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BrandingData {
+    /// Empty = the built-in application title.
+    pub platform_name: String,
+    #[schema(required = true)]
+    pub logo_url: Option<String>,
+}
+
+/// The platform name and logo address; public (no token).
+#[utoipa::path(get, path = "/api/common/branding", tag = "common", operation_id = "branding",
+    responses((status = 200, body = Envelope<BrandingData>)))]
+async fn branding(State(s): State<AppState>) -> Answer<BrandingData> {
+    let b = s.app.branding().await?;
+    Ok(ok(BrandingData {
+        platform_name: b.platform_name,
+        logo_url: logo_url(b.logo_version),
+    }))
+}
+
+/// The logo image; public (no token). The `v` parameter only changes the address when the
+/// logo changes.
+#[utoipa::path(get, path = "/api/common/branding/logo", tag = "common",
+    operation_id = "brandingLogo",
+    responses(
+        (status = 200, description = "The logo image (PNG, JPEG or WebP)", content_type = "image/*"),
+        (status = 404, body = Envelope<Option<String>>)))]
+async fn branding_logo(State(s): State<AppState>) -> Result<Response, ApiError> {
+    let Some(logo) = s.app.branding_logo().await? else {
+        return Err(ApiError(service::Error::NotFound("未设置 Logo".to_owned())));
+    };
+    let mut response = Body::from(logo.bytes).into_response();
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(&logo.content_type) {
+        headers.insert(header::CONTENT_TYPE, value);
+    }
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=86400"),
+    );
+    Ok(response)
+}
