@@ -676,6 +676,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/config/interface": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SMS and OCR provider configuration (secrets only as "set" flags). */
+        get: operations["interfaceConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/interface/sms/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the SMS provider. */
+        post: operations["interfaceSmsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/interface/ocr/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the OCR provider. */
+        post: operations["interfaceOcrUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -788,6 +839,21 @@ export interface components {
             data: {
                 /** Format: int64 */
                 id: number;
+            };
+        };
+        Envelope_InterfaceConfigData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                sms: components["schemas"]["SmsConfigData"];
+                ocr: components["schemas"]["OcrConfigData"];
             };
         };
         Envelope_Option_String: {
@@ -1179,6 +1245,10 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        InterfaceConfigData: {
+            sms: components["schemas"]["SmsConfigData"];
+            ocr: components["schemas"]["OcrConfigData"];
+        };
         LoginLogData: {
             /** Format: int64 */
             id: number;
@@ -1213,6 +1283,23 @@ export interface components {
             account?: string | null;
             /** @description `success` or `failure`. */
             outcome?: string | null;
+        };
+        OcrConfigBody: {
+            /** @description `manual`. */
+            kind: string;
+            endpoint?: string | null;
+            appKey?: string | null;
+            /** @description Absent or empty keeps the stored secret; a value replaces it. */
+            appSecret?: string | null;
+        };
+        /** @description The OCR provider (no secret). */
+        OcrConfigData: {
+            /** @description `manual`: staff type the data in. */
+            kind: string;
+            endpoint: string;
+            appKey: string;
+            appSecretSet: boolean;
+            appSecretError: string | null;
         };
         OperationLogData: {
             /** Format: int64 */
@@ -1352,6 +1439,28 @@ export interface components {
             username: string;
             /** @description The administrator's permissions; absent for capital-provider users. */
             authorities?: string[] | null;
+        };
+        SmsConfigBody: {
+            /** @description `outbox` or `aliyun`. */
+            kind: string;
+            /** @description https URL (http only for 127.0.0.1/localhost); default `https://dysmsapi.aliyuncs.com`. */
+            endpoint?: string | null;
+            accessKeyId?: string | null;
+            /** @description Absent or empty keeps the stored secret; a value replaces it. */
+            accessKeySecret?: string | null;
+            signName?: string | null;
+        };
+        /** @description The SMS provider (no secret). */
+        SmsConfigData: {
+            /** @description `outbox` (built in: messages are kept in the outbox) or `aliyun`. */
+            kind: string;
+            endpoint: string;
+            accessKeyId: string;
+            signName: string;
+            /** @description Whether an AccessKey Secret is stored (its value is never answered). */
+            accessKeySecretSet: boolean;
+            /** @description '密钥已失效，请重新填写' when the stored secret no longer decrypts. */
+            accessKeySecretError: string | null;
         };
         SmsLogin: {
             uid: string;
@@ -2337,6 +2446,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ExportData"];
+                };
+            };
+        };
+    };
+    interfaceConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_InterfaceConfigData"];
+                };
+            };
+        };
+    };
+    interfaceSmsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsConfigBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    interfaceOcrUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OcrConfigBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
         };

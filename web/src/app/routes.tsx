@@ -7,6 +7,7 @@ import {
   LazyAdministratorsPage,
   LazyAppLayout,
   LazyDashboardPage,
+  LazyInterfaceConfigPage,
   LazyJournalPage,
   LazyNotBuiltPage,
   LazyOrganizationPage,
@@ -29,6 +30,7 @@ const BUILT_PAGES: Record<string, ComponentType> = {
   role: LazyRolePage,
   administrators: LazyAdministratorsPage,
   journal: LazyJournalPage,
+  interfaceConfig: LazyInterfaceConfigPage,
 };
 
 function screen(name: string, path: string, permission?: string, meta: Partial<Omit<RouteMeta, 'title'>> = {}): ScreenEntry {

@@ -29,3 +29,6 @@ export const LazyAdministratorsPage = lazy(async () => ({
   default: (await import('../features/system/administrators/AdministratorsPage')).AdministratorsPage,
 }));
 export const LazyJournalPage = lazy(async () => ({ default: (await import('../features/system/journal/JournalPage')).JournalPage }));
+export const LazyInterfaceConfigPage = lazy(async () => ({
+  default: (await import('../features/system/interface/InterfaceConfigPage')).InterfaceConfigPage,
+}));

@@ -3,6 +3,7 @@
 mod auth;
 mod common;
 mod health;
+mod providers;
 mod system;
 
 use crate::AppState;
@@ -51,6 +52,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(auth::router())
         .merge(common::router())
         .merge(system::router())
+        .merge(providers::router())
 }
 
 /// The API router (paths include `/api`).

@@ -464,7 +464,7 @@ impl Beehive {
             return Err(Error::invalid("mobile", "请输入正确的手机号"));
         }
         ticket::consume(&self.db, &self.clock, AccountKind::Admin, uid).await?;
-        sms::send_login_code(&self.db, &self.clock, &self.security, mobile, client).await
+        sms::send_login_code(self, &self.security, mobile, client).await
     }
 
     /// Sign-in of an administrator with the code sent to its mobile.

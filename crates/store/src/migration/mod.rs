@@ -8,6 +8,7 @@ mod common;
 mod m0001_identity;
 mod m0002_auth;
 mod m0003_system;
+mod m0005_providers;
 
 pub struct Migrator;
 
@@ -18,6 +19,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0001_identity::Migration),
             Box::new(m0002_auth::Migration),
             Box::new(m0003_system::Migration),
+            Box::new(m0005_providers::Migration),
         ]
     }
 }

@@ -21,6 +21,9 @@ export type AdminUpdateInput = Schemas['UserUpdateBody'];
 export type OperationLogRow = Schemas['OperationLogData'];
 export type LoginLogRow = Schemas['LoginLogData'];
 export type ExportResult = Schemas['ExportData'];
+export type InterfaceConfig = Schemas['InterfaceConfigData'];
+export type SmsConfigInput = Schemas['SmsConfigBody'];
+export type OcrConfigInput = Schemas['OcrConfigBody'];
 
 type Body = Record<string, unknown>;
 
@@ -61,4 +64,11 @@ export const journalApi = {
   exportOperations: (body: Body) => post<ExportResult>('/admin/logs/operation/export', body),
   logins: (body: Body) => post<PageResult<LoginLogRow>>('/admin/logs/login/page', body),
   exportLogins: (body: Body) => post<ExportResult>('/admin/logs/login/export', body),
+};
+
+/** 短信/OCR接口配置: secrets are write-only (answers carry `...SecretSet` flags). */
+export const interfaceApi = {
+  config: () => request<InterfaceConfig>({ url: '/admin/config/interface' }),
+  updateSms: (input: SmsConfigInput) => post<unknown>('/admin/config/interface/sms/update', input),
+  updateOcr: (input: OcrConfigInput) => post<unknown>('/admin/config/interface/ocr/update', input),
 };

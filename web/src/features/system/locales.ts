@@ -2,6 +2,25 @@ import { addResources } from '../../shared/i18n';
 
 /** Texts of the system-management screens, in the four languages. */
 const zh = {
+  interface: {
+    smsTitle: "短信服务",
+    ocrTitle: "OCR 识别",
+    smsHint: "登录验证码与业务短信经此服务发送；每次发送都记入短信/OCR使用记录。",
+    ocrHint: "人工录入时无需调用接口；此处保存的参数供日后接入识别服务使用。",
+    provider: "服务商",
+    endpoint: "接口地址",
+    signName: "短信签名",
+    secretKept: "已设置，留空则不修改",
+    secretEmpty: "请输入密钥",
+    save: "保存",
+    loadFailed: "配置加载失败",
+    outboxHint: "内置发件箱：短信不外发，保存在发件箱中并写入服务器日志，适合测试与未签约短信服务时使用。",
+    kinds: {
+      outbox: "内置发件箱（不外发）",
+      aliyun: "阿里云短信",
+      manual: "人工录入",
+    },
+  },
   common: {
     enabled: '启用',
     disabled: '停用',
@@ -103,6 +122,8 @@ const zh = {
     capital: '资金方',
     system: '系统',
     actions: {
+      provider_config_sms: "保存短信服务配置",
+      provider_config_ocr: "保存 OCR 配置",
       admin_user_create: '新增用户',
       admin_user_update: '编辑用户',
       admin_user_enable: '启用用户',
@@ -127,6 +148,7 @@ const zh = {
       export: '导出',
     },
     targets: {
+      provider_config: "接口配置",
       admin_user: '用户',
       role: '角色',
       department: '部门',
@@ -142,6 +164,25 @@ type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary
 export type SystemDictionary = Dictionary<typeof zh>;
 
 const en: SystemDictionary = {
+  interface: {
+    smsTitle: "SMS service",
+    ocrTitle: "OCR recognition",
+    smsHint: "Sign-in codes and business messages are sent through this service; every send is listed under SMS/OCR usage.",
+    ocrHint: "Manual entry calls no service; the settings kept here are for a recognition service added later.",
+    provider: "Provider",
+    endpoint: "Endpoint",
+    signName: "Signature name",
+    secretKept: "Set — leave blank to keep it",
+    secretEmpty: "Enter the secret",
+    save: "Save",
+    loadFailed: "The configuration could not be loaded",
+    outboxHint: "Built-in outbox: messages are not sent out but kept in the outbox and the server log — for testing, or before an SMS contract exists.",
+    kinds: {
+      outbox: "Built-in outbox (not sent)",
+      aliyun: "Aliyun SMS",
+      manual: "Manual entry",
+    },
+  },
   common: {
     enabled: 'Enabled',
     disabled: 'Disabled',
@@ -243,6 +284,8 @@ const en: SystemDictionary = {
     capital: 'Capital provider',
     system: 'System',
     actions: {
+      provider_config_sms: "Save SMS provider",
+      provider_config_ocr: "Save OCR provider",
       admin_user_create: 'Create user',
       admin_user_update: 'Edit user',
       admin_user_enable: 'Enable user',
@@ -267,6 +310,7 @@ const en: SystemDictionary = {
       export: 'Export',
     },
     targets: {
+      provider_config: "Provider configuration",
       admin_user: 'User',
       role: 'Role',
       department: 'Department',
@@ -279,6 +323,25 @@ const en: SystemDictionary = {
 };
 
 const es: SystemDictionary = {
+  interface: {
+    smsTitle: "Servicio de SMS",
+    ocrTitle: "Reconocimiento OCR",
+    smsHint: "Los códigos de acceso y los mensajes se envían por este servicio; cada envío figura en el registro de uso de SMS/OCR.",
+    ocrHint: "La entrada manual no llama a ningún servicio; estos datos sirven para conectar un servicio de reconocimiento más adelante.",
+    provider: "Proveedor",
+    endpoint: "Dirección del servicio",
+    signName: "Firma del SMS",
+    secretKept: "Configurado: déjelo vacío para conservarlo",
+    secretEmpty: "Introduzca la clave",
+    save: "Guardar",
+    loadFailed: "No se pudo cargar la configuración",
+    outboxHint: "Bandeja integrada: los mensajes no salen, se guardan en la bandeja y en el registro del servidor; útil para pruebas o sin contrato de SMS.",
+    kinds: {
+      outbox: "Bandeja integrada (sin envío)",
+      aliyun: "Aliyun SMS",
+      manual: "Entrada manual",
+    },
+  },
   common: {
     enabled: 'Activo',
     disabled: 'Inactivo',
@@ -380,6 +443,8 @@ const es: SystemDictionary = {
     capital: 'Proveedor de fondos',
     system: 'Sistema',
     actions: {
+      provider_config_sms: "Guardar proveedor de SMS",
+      provider_config_ocr: "Guardar proveedor de OCR",
       admin_user_create: 'Crear usuario',
       admin_user_update: 'Editar usuario',
       admin_user_enable: 'Activar usuario',
@@ -404,6 +469,7 @@ const es: SystemDictionary = {
       export: 'Exportar',
     },
     targets: {
+      provider_config: "Configuración de proveedores",
       admin_user: 'Usuario',
       role: 'Rol',
       department: 'Departamento',
@@ -416,6 +482,25 @@ const es: SystemDictionary = {
 };
 
 const ja: SystemDictionary = {
+  interface: {
+    smsTitle: "SMS サービス",
+    ocrTitle: "OCR 認識",
+    smsHint: "ログイン認証コードと業務 SMS はこのサービスで送信され、送信ごとに SMS/OCR 利用記録に残ります。",
+    ocrHint: "手入力ではサービスを呼び出しません。ここで保存した設定は将来の認識サービス接続に使います。",
+    provider: "プロバイダー",
+    endpoint: "エンドポイント",
+    signName: "SMS 署名",
+    secretKept: "設定済み（空欄のままなら変更しません）",
+    secretEmpty: "シークレットを入力してください",
+    save: "保存",
+    loadFailed: "設定を読み込めませんでした",
+    outboxHint: "内蔵送信箱：SMS は外部に送信されず、送信箱とサーバーログに保存されます。テストや SMS 契約前に使います。",
+    kinds: {
+      outbox: "内蔵送信箱（送信しない）",
+      aliyun: "Aliyun SMS",
+      manual: "手入力",
+    },
+  },
   common: {
     enabled: '有効',
     disabled: '無効',
@@ -517,6 +602,8 @@ const ja: SystemDictionary = {
     capital: '資金提供者',
     system: 'システム',
     actions: {
+      provider_config_sms: "SMS プロバイダー設定を保存",
+      provider_config_ocr: "OCR 設定を保存",
       admin_user_create: 'ユーザー追加',
       admin_user_update: 'ユーザー編集',
       admin_user_enable: 'ユーザー有効化',
@@ -541,6 +628,7 @@ const ja: SystemDictionary = {
       export: 'エクスポート',
     },
     targets: {
+      provider_config: "インターフェース設定",
       admin_user: 'ユーザー',
       role: 'ロール',
       department: '部署',

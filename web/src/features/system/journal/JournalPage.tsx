@@ -32,9 +32,11 @@ const ACTIONS = [
   'capital_provider.set_status',
   'capital_user.create',
   'password.change',
+  'provider_config.sms',
+  'provider_config.ocr',
   'export',
 ] as const;
-const TARGETS = ['admin_user', 'role', 'department', 'capital_provider', 'capital_user', 'operation_log', 'login_log'] as const;
+const TARGETS = ['admin_user', 'role', 'department', 'capital_provider', 'capital_user', 'operation_log', 'login_log', 'provider_config'] as const;
 
 function useLabels() {
   const { t } = useTranslation(SYSTEM_NS);

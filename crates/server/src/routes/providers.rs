@@ -1,0 +1,179 @@
+//! Outside providers (系统管理 › 短信/OCR接口配置): SMS and OCR provider configuration.
+//! Secrets are write-only: answers say whether one is set, never what it is.
+
+use crate::AppState;
+use crate::auth::{Admin, Client};
+use crate::envelope::{Envelope, ok};
+use crate::error::ApiError;
+use crate::extract::Json;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use service::providers::{
+    InterfaceConfig, OcrConfigInput, OcrConfigView, SmsConfigInput, SmsConfigView,
+};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(interface_config))
+        .routes(routes!(interface_sms_update))
+        .routes(routes!(interface_ocr_update))
+}
+
+type Answer<T> = Result<Envelope<T>, ApiError>;
+
+/// The SMS provider (no secret).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SmsConfigData {
+    /// `outbox` (built in: messages are kept in the outbox) or `aliyun`.
+    pub kind: String,
+    pub endpoint: String,
+    pub access_key_id: String,
+    pub sign_name: String,
+    /// Whether an AccessKey Secret is stored (its value is never answered).
+    pub access_key_secret_set: bool,
+    /// '密钥已失效，请重新填写' when the stored secret no longer decrypts.
+    #[schema(required = true)]
+    pub access_key_secret_error: Option<String>,
+}
+
+impl From<SmsConfigView> for SmsConfigData {
+    fn from(v: SmsConfigView) -> Self {
+        SmsConfigData {
+            kind: v.kind,
+            endpoint: v.endpoint,
+            access_key_id: v.access_key_id,
+            sign_name: v.sign_name,
+            access_key_secret_set: v.access_key_secret_set,
+            access_key_secret_error: v.access_key_secret_error,
+        }
+    }
+}
+
+/// The OCR provider (no secret).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OcrConfigData {
+    /// `manual`: staff type the data in.
+    pub kind: String,
+    pub endpoint: String,
+    pub app_key: String,
+    pub app_secret_set: bool,
+    #[schema(required = true)]
+    pub app_secret_error: Option<String>,
+}
+
+impl From<OcrConfigView> for OcrConfigData {
+    fn from(v: OcrConfigView) -> Self {
+        OcrConfigData {
+            kind: v.kind,
+            endpoint: v.endpoint,
+            app_key: v.app_key,
+            app_secret_set: v.app_secret_set,
+            app_secret_error: v.app_secret_error,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InterfaceConfigData {
+    pub sms: SmsConfigData,
+    pub ocr: OcrConfigData,
+}
+
+impl From<InterfaceConfig> for InterfaceConfigData {
+    fn from(c: InterfaceConfig) -> Self {
+        InterfaceConfigData {
+            sms: c.sms.into(),
+            ocr: c.ocr.into(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SmsConfigBody {
+    /// `outbox` or `aliyun`.
+    pub kind: String,
+    /// https URL (http only for 127.0.0.1/localhost); default `https://dysmsapi.aliyuncs.com`.
+    pub endpoint: Option<String>,
+    pub access_key_id: Option<String>,
+    /// Absent or empty keeps the stored secret; a value replaces it.
+    pub access_key_secret: Option<String>,
+    pub sign_name: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OcrConfigBody {
+    /// `manual`.
+    pub kind: String,
+    pub endpoint: Option<String>,
+    pub app_key: Option<String>,
+    /// Absent or empty keeps the stored secret; a value replaces it.
+    pub app_secret: Option<String>,
+}
+
+/// The SMS and OCR provider configuration (secrets only as "set" flags).
+#[utoipa::path(get, path = "/api/admin/config/interface", tag = "system",
+    operation_id = "interfaceConfig", security(("token" = ["admin:config:icl_interface"])),
+    responses((status = 200, body = Envelope<InterfaceConfigData>)))]
+async fn interface_config(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+) -> Answer<InterfaceConfigData> {
+    Ok(ok(s.app.interface_config(&me).await?.into()))
+}
+
+/// Saves the SMS provider.
+#[utoipa::path(post, path = "/api/admin/config/interface/sms/update", tag = "system",
+    operation_id = "interfaceSmsUpdate", security(("token" = ["admin:config:icl_interface"])),
+    request_body = SmsConfigBody, responses((status = 200, body = Envelope<Option<String>>)))]
+async fn interface_sms_update(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Client(c): Client,
+    Json(body): Json<SmsConfigBody>,
+) -> Answer<Option<String>> {
+    s.app
+        .update_sms_config(
+            &me,
+            &c,
+            SmsConfigInput {
+                kind: body.kind,
+                endpoint: body.endpoint,
+                access_key_id: body.access_key_id,
+                access_key_secret: body.access_key_secret,
+                sign_name: body.sign_name,
+            },
+        )
+        .await?;
+    Ok(ok(None))
+}
+
+/// Saves the OCR provider.
+#[utoipa::path(post, path = "/api/admin/config/interface/ocr/update", tag = "system",
+    operation_id = "interfaceOcrUpdate", security(("token" = ["admin:config:icl_interface"])),
+    request_body = OcrConfigBody, responses((status = 200, body = Envelope<Option<String>>)))]
+async fn interface_ocr_update(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Client(c): Client,
+    Json(body): Json<OcrConfigBody>,
+) -> Answer<Option<String>> {
+    s.app
+        .update_ocr_config(
+            &me,
+            &c,
+            OcrConfigInput {
+                kind: body.kind,
+                endpoint: body.endpoint,
+                app_key: body.app_key,
+                app_secret: body.app_secret,
+            },
+        )
+        .await?;
+    Ok(ok(None))
+}

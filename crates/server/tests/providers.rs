@@ -1,0 +1,473 @@
+//! Outside providers as a client sees them: the SMS/OCR configuration with write-only,
+//! encrypted secrets, and SMS sending through Aliyun against a local fake of its API.
+//! Runs on the database `BEEHIVE_TEST_DB` names.
+
+use axum::extract::{Query, State};
+use axum::routing::get;
+use serde_json::{Value, json};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex};
+use testkit::{TestApp, md5};
+
+const SECRET: &str = "Fake-Aliyun-Secret-9f3K";
+const CONFIG: &str = "/api/admin/config/interface";
+const SMS_UPDATE: &str = "/api/admin/config/interface/sms/update";
+const OCR_UPDATE: &str = "/api/admin/config/interface/ocr/update";
+
+async fn admin(app: &TestApp) -> anyhow::Result<String> {
+    Ok(app.admin_session().await?.token)
+}
+
+/// A user holding exactly `permissions`, signed in; answers its token.
+async fn limited(
+    app: &TestApp,
+    admin: &str,
+    account: &str,
+    permissions: &[&str],
+) -> anyhow::Result<String> {
+    let reply = app
+        .post_as(
+            "/api/admin/role/create",
+            admin,
+            &json!({ "code": format!("r_{account}"), "name": account, "enabled": true, "permissions": permissions }),
+        )
+        .await?;
+    anyhow::ensure!(reply.code() == 200, "role: {}", reply.text);
+    let role_id = reply.body["data"]["id"].as_i64().unwrap_or_default();
+    let reply = app
+        .post_as(
+            "/api/admin/user/create",
+            admin,
+            &json!({ "account": account, "name": account, "roleIds": [role_id],
+                     "password": md5(&format!("{account}-Pass-1")) }),
+        )
+        .await?;
+    anyhow::ensure!(reply.code() == 200, "user: {}", reply.text);
+    Ok(app
+        .session("admin", account, &format!("{account}-Pass-1"))
+        .await?
+        .token)
+}
+
+/// What the fake Aliyun received, and how it answered.
+type Call = (HashMap<String, String>, String);
+
+#[derive(Clone, Default)]
+struct Fake {
+    calls: Arc<Mutex<Vec<Call>>>,
+}
+
+/// Checks the signature as Aliyun does (the signing function has its own known-answer
+/// test) and answers Aliyun's JSON.
+async fn fake_send_sms(
+    State(fake): State<Fake>,
+    Query(q): Query<HashMap<String, String>>,
+) -> axum::Json<Value> {
+    let mut params: BTreeMap<String, String> = q.clone().into_iter().collect();
+    let given = params.remove("Signature").unwrap_or_default();
+    let expected = service::providers::aliyun::sign(SECRET, &params);
+    let required = [
+        "AccessKeyId",
+        "Action",
+        "Format",
+        "PhoneNumbers",
+        "SignName",
+        "SignatureMethod",
+        "SignatureNonce",
+        "SignatureVersion",
+        "TemplateCode",
+        "TemplateParam",
+        "Timestamp",
+        "Version",
+    ];
+    let answer = if !required.iter().all(|k| params.contains_key(*k)) {
+        json!({ "Code": "MissingParameter", "Message": "missing" })
+    } else if given != expected {
+        json!({ "Code": "SignatureDoesNotMatch", "Message": "Specified signature is not matched with our calculation." })
+    } else if params.get("Action").map(String::as_str) != Some("SendSms")
+        || params.get("Version").map(String::as_str) != Some("2017-05-25")
+        || params.get("SignatureMethod").map(String::as_str) != Some("HMAC-SHA1")
+    {
+        json!({ "Code": "InvalidAction", "Message": "bad action" })
+    } else {
+        json!({ "Code": "OK", "Message": "OK", "BizId": "900619746936498440^0", "RequestId": "F655A8D5-B967-440B-8683-DAD6FF8DE990" })
+    };
+    let code = answer["Code"].as_str().unwrap_or_default().to_owned();
+    if let Ok(mut calls) = fake.calls.lock() {
+        calls.push((q, code));
+    }
+    axum::Json(answer)
+}
+
+async fn start_fake() -> anyhow::Result<(String, Fake)> {
+    let fake = Fake::default();
+    let router = axum::Router::new()
+        .route("/", get(fake_send_sms))
+        .with_state(fake.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    Ok((format!("http://{addr}"), fake))
+}
+
+/// Every operation-log detail, and every configuration answer, must not contain `secret`.
+async fn assert_secret_nowhere(app: &TestApp, token: &str, secret: &str) -> anyhow::Result<()> {
+    let config = app.get_as(CONFIG, token).await?;
+    assert!(
+        !config.text.contains(secret),
+        "config answer holds the secret"
+    );
+    for detail in app.column_texts("SELECT detail FROM operation_log").await? {
+        assert!(
+            !detail.contains(secret),
+            "operation log holds the secret: {detail}"
+        );
+    }
+    let page = app
+        .post_as(
+            "/api/admin/logs/operation/page",
+            token,
+            &json!({ "page": 1, "size": 100 }),
+        )
+        .await?;
+    assert!(!page.text.contains(secret));
+    for stored in app
+        .column_texts("SELECT secret FROM provider_config")
+        .await?
+    {
+        assert!(!stored.contains(secret), "secret stored in plain text");
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn defaults_and_permission() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    let reply = app.get_as(CONFIG, &token).await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let data: Value = reply.data()?;
+    assert_eq!(data["sms"]["kind"], "outbox");
+    assert_eq!(data["sms"]["endpoint"], "https://dysmsapi.aliyuncs.com");
+    assert_eq!(data["sms"]["accessKeySecretSet"], false);
+    assert_eq!(data["ocr"]["kind"], "manual");
+    assert_eq!(data["ocr"]["appSecretSet"], false);
+
+    let other = limited(&app, &token, "nocfg", &["admin:logs:table"]).await?;
+    assert_eq!(app.get_as(CONFIG, &other).await?.code(), 403);
+    let refused = app
+        .post_as(SMS_UPDATE, &other, &json!({ "kind": "outbox" }))
+        .await?;
+    assert_eq!(refused.code(), 403);
+    assert_eq!(
+        app.post_as(OCR_UPDATE, &other, &json!({ "kind": "manual" }))
+            .await?
+            .code(),
+        403
+    );
+
+    let allowed = limited(&app, &token, "cfg", &["admin:config:icl_interface"]).await?;
+    assert_eq!(app.get_as(CONFIG, &allowed).await?.code(), 200);
+    app.stop().await
+}
+
+#[tokio::test]
+async fn validation_names_the_field_and_changes_nothing() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    let cases = [
+        (json!({ "kind": "twilio" }), "kind"),
+        (
+            json!({ "kind": "aliyun", "accessKeyId": "id", "accessKeySecret": "s", "signName": "x", "endpoint": "http://example.com" }),
+            "endpoint",
+        ),
+        (
+            json!({ "kind": "aliyun", "accessKeyId": "id", "accessKeySecret": "s", "signName": "x", "endpoint": "not a url" }),
+            "endpoint",
+        ),
+        (
+            json!({ "kind": "aliyun", "accessKeySecret": "s", "signName": "x" }),
+            "accessKeyId",
+        ),
+        (
+            json!({ "kind": "aliyun", "accessKeyId": "id", "signName": "x" }),
+            "accessKeySecret",
+        ),
+        (
+            json!({ "kind": "aliyun", "accessKeyId": "id", "accessKeySecret": "s" }),
+            "signName",
+        ),
+    ];
+    for (body, field) in cases {
+        let reply = app.post_as(SMS_UPDATE, &token, &body).await?;
+        assert_eq!(reply.code(), 400, "{body}: {}", reply.text);
+        assert!(
+            reply.body["data"]["fields"][field].is_string(),
+            "{body}: {}",
+            reply.text
+        );
+    }
+    let reply = app
+        .post_as(OCR_UPDATE, &token, &json!({ "kind": "tencent" }))
+        .await?;
+    assert_eq!(reply.code(), 400);
+    assert!(reply.body["data"]["fields"]["kind"].is_string());
+    assert!(
+        app.column_texts("SELECT kind FROM provider_config")
+            .await?
+            .is_empty()
+    );
+    app.stop().await
+}
+
+#[tokio::test]
+async fn secrets_are_write_only_and_encrypted() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    let reply = app
+        .post_as(
+            SMS_UPDATE,
+            &token,
+            &json!({ "kind": "aliyun", "accessKeyId": "LTAI5tTestId", "accessKeySecret": SECRET, "signName": "小蜜蜂" }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let data: Value = app.get_as(CONFIG, &token).await?.data()?;
+    assert_eq!(data["sms"]["kind"], "aliyun");
+    assert_eq!(data["sms"]["accessKeyId"], "LTAI5tTestId");
+    assert_eq!(data["sms"]["accessKeySecretSet"], true);
+    assert!(data["sms"]["accessKeySecretError"].is_null());
+    let stored = app
+        .column_texts("SELECT secret FROM provider_config")
+        .await?;
+    assert_eq!(stored.len(), 1);
+    assert!(!stored[0].is_empty());
+
+    // Saving without the secret keeps it; the log names the changed fields only.
+    let reply = app
+        .post_as(
+            SMS_UPDATE,
+            &token,
+            &json!({ "kind": "aliyun", "accessKeyId": "LTAI5tTestId", "accessKeySecret": "", "signName": "蜜蜂金融" }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    assert_eq!(
+        app.column_texts("SELECT secret FROM provider_config")
+            .await?,
+        stored
+    );
+    let details = app
+        .column_texts(
+            "SELECT detail FROM operation_log WHERE action = 'provider_config.sms' ORDER BY id",
+        )
+        .await?;
+    assert_eq!(details.len(), 2);
+    let first: Value = serde_json::from_str(&details[0])?;
+    let second: Value = serde_json::from_str(&details[1])?;
+    assert!(
+        first["changed"]
+            .as_array()
+            .is_some_and(|c| c.contains(&json!("accessKeySecret")))
+    );
+    assert_eq!(second["changed"], json!(["signName"]));
+
+    // A new value replaces it (a fresh nonce, so a different stored text).
+    let reply = app
+        .post_as(
+            SMS_UPDATE,
+            &token,
+            &json!({ "kind": "aliyun", "accessKeyId": "LTAI5tTestId", "accessKeySecret": "Another-Secret-2", "signName": "蜜蜂金融" }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200);
+    assert_ne!(
+        app.column_texts("SELECT secret FROM provider_config")
+            .await?,
+        stored
+    );
+
+    let reply = app
+        .post_as(
+            OCR_UPDATE,
+            &token,
+            &json!({ "kind": "manual", "appKey": "ocr-key", "appSecret": "Ocr-Secret-77" }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let data: Value = app.get_as(CONFIG, &token).await?.data()?;
+    assert_eq!(data["ocr"]["appSecretSet"], true);
+    assert_eq!(data["ocr"]["appKey"], "ocr-key");
+
+    for secret in [SECRET, "Another-Secret-2", "Ocr-Secret-77"] {
+        assert_secret_nowhere(&app, &token, secret).await?;
+    }
+    app.stop().await
+}
+
+#[tokio::test]
+async fn a_secret_sealed_under_another_key_is_reported_not_fatal() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    let reply = app
+        .post_as(
+            SMS_UPDATE,
+            &token,
+            &json!({ "kind": "aliyun", "accessKeyId": "id", "accessKeySecret": SECRET, "signName": "小蜜蜂" }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200);
+    // What another server key would have written.
+    let foreign = service::secret::SecretKey::generate().encrypt(SECRET);
+    let db = store_exec(
+        &app,
+        &format!("UPDATE provider_config SET secret = '{foreign}'"),
+    )
+    .await;
+    db?;
+    let data: Value = app.get_as(CONFIG, &token).await?.data()?;
+    assert_eq!(data["sms"]["accessKeySecretSet"], true);
+    assert_eq!(
+        data["sms"]["accessKeySecretError"],
+        "密钥已失效，请重新填写"
+    );
+    let reply = app
+        .post_as(
+            SMS_UPDATE,
+            &token,
+            &json!({ "kind": "aliyun", "accessKeyId": "id", "signName": "小蜜蜂" }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400);
+    assert_eq!(
+        reply.body["data"]["fields"]["accessKeySecret"],
+        "密钥已失效，请重新填写"
+    );
+    app.stop().await
+}
+
+/// Runs one statement through `column_texts` (a statement that selects nothing).
+async fn store_exec(app: &TestApp, sql: &str) -> anyhow::Result<()> {
+    app.column_texts(sql).await.map(|_| ())
+}
+
+async fn send_code(app: &TestApp, mobile: &str) -> anyhow::Result<testkit::Reply> {
+    let uid = app.uid("admin").await?;
+    app.post_form(&format!("/api/admin/login/code/{mobile}"), &[("uid", &uid)])
+        .await
+}
+
+#[tokio::test]
+async fn login_codes_go_through_aliyun_signed() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    let (endpoint, fake) = start_fake().await?;
+    let reply = app
+        .post_as(
+            "/api/admin/user/create",
+            &token,
+            &json!({ "account": "smsuser", "name": "短信用户", "roleIds": [], "mobile": "13812345678",
+                     "password": md5("smsuser-Pass-1") }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    // The login template needs the provider's template id.
+    store_exec(
+        &app,
+        "UPDATE sms_template SET provider_template_id = 'SMS_154950909' WHERE code = 'LOGIN_CODE'",
+    )
+    .await?;
+    let reply = app
+        .post_as(
+            SMS_UPDATE,
+            &token,
+            &json!({ "kind": "aliyun", "endpoint": endpoint, "accessKeyId": "LTAI5tTestId", "accessKeySecret": SECRET, "signName": "小蜜蜂" }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+
+    assert_eq!(send_code(&app, "13812345678").await?.code(), 200);
+    let calls = fake.calls.lock().map(|c| c.clone()).unwrap_or_default();
+    assert_eq!(calls.len(), 1);
+    let (query, answer) = &calls[0];
+    assert_eq!(answer, "OK");
+    assert_eq!(query["PhoneNumbers"], "13812345678");
+    assert_eq!(query["TemplateCode"], "SMS_154950909");
+    assert_eq!(query["SignName"], "小蜜蜂");
+    assert_eq!(query["AccessKeyId"], "LTAI5tTestId");
+    let param: Value = serde_json::from_str(&query["TemplateParam"])?;
+    assert!(param["code"].as_str().is_some_and(|c| c.len() == 6));
+    // Nothing went to the outbox.
+    assert!(app.beehive().outbox_latest("13812345678").await?.is_none());
+    let usage = app
+        .column_texts("SELECT target || ' ' || provider || ' ' || outcome FROM provider_usage")
+        .await?;
+    assert_eq!(usage, vec!["138****5678 aliyun success".to_owned()]);
+
+    // A wrong secret is refused by the fake; the send is recorded as a failure.
+    let reply = app
+        .post_as(
+            SMS_UPDATE,
+            &token,
+            &json!({ "kind": "aliyun", "endpoint": endpoint, "accessKeyId": "LTAI5tTestId", "accessKeySecret": "wrong-secret", "signName": "小蜜蜂" }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200);
+    app.advance(std::time::Duration::from_secs(61));
+    assert_eq!(
+        send_code(&app, "13812345678").await?.code(),
+        200,
+        "same answer either way"
+    );
+    let calls = fake.calls.lock().map(|c| c.clone()).unwrap_or_default();
+    assert_eq!(calls.len(), 2);
+    assert_eq!(calls[1].1, "SignatureDoesNotMatch");
+    let failures = app
+        .column_texts("SELECT error_message FROM provider_usage WHERE outcome = 'failure'")
+        .await?;
+    assert_eq!(failures.len(), 1);
+    assert!(
+        failures[0].contains("SignatureDoesNotMatch"),
+        "{failures:?}"
+    );
+    let targets = app
+        .column_texts("SELECT target FROM provider_usage")
+        .await?;
+    assert!(targets.iter().all(|t| t == "138****5678"));
+    for secret in [SECRET, "wrong-secret"] {
+        assert_secret_nowhere(&app, &token, secret).await?;
+    }
+    app.stop().await
+}
+
+#[tokio::test]
+async fn outbox_stays_the_default_and_is_recorded() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    let reply = app
+        .post_as(
+            "/api/admin/user/create",
+            &token,
+            &json!({ "account": "boxuser", "name": "短信用户", "roleIds": [], "mobile": "13987654321",
+                     "password": md5("boxuser-Pass-1") }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    assert_eq!(send_code(&app, "13987654321").await?.code(), 200);
+    let text = app
+        .beehive()
+        .outbox_latest("13987654321")
+        .await?
+        .unwrap_or_default();
+    assert!(text.starts_with("【小蜜蜂】您的登录验证码为"), "{text}");
+    let usage = app
+        .column_texts("SELECT target || ' ' || provider || ' ' || template_code || ' ' || outcome FROM provider_usage")
+        .await?;
+    assert_eq!(
+        usage,
+        vec!["139****4321 outbox LOGIN_CODE success".to_owned()]
+    );
+    app.stop().await
+}
