@@ -6,8 +6,9 @@ use axum::extract::{Query, State};
 use axum::routing::get;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
+use std::io::Read;
 use std::sync::{Arc, Mutex};
-use testkit::{TestApp, md5};
+use testkit::{TOKEN_HEADER, TestApp, md5};
 
 const SECRET: &str = "Fake-Aliyun-Secret-9f3K";
 const CONFIG: &str = "/api/admin/config/interface";
@@ -468,6 +469,151 @@ async fn outbox_stays_the_default_and_is_recorded() -> anyhow::Result<()> {
     assert_eq!(
         usage,
         vec!["139****4321 outbox LOGIN_CODE success".to_owned()]
+    );
+    app.stop().await
+}
+
+const USAGE_PAGE: &str = "/api/admin/icl_interface/usage/page";
+const USAGE_EXPORT: &str = "/api/admin/icl_interface/usage/export";
+
+/// Sends sign-in codes to two registered mobiles (outbox) and one failure through Aliyun.
+async fn some_usage(app: &TestApp, token: &str) -> anyhow::Result<()> {
+    for (account, mobile) in [("u_one", "13812345678"), ("u_two", "13987654321")] {
+        let reply = app
+            .post_as(
+                "/api/admin/user/create",
+                token,
+                &json!({ "account": account, "name": account, "roleIds": [], "mobile": mobile,
+                         "password": md5(&format!("{account}-Pass-1")) }),
+            )
+            .await?;
+        anyhow::ensure!(reply.code() == 200, "{}", reply.text);
+        anyhow::ensure!(send_code(app, mobile).await?.code() == 200);
+    }
+    // Aliyun without the template's provider id: recorded as a failure.
+    let reply = app
+        .post_as(
+            SMS_UPDATE,
+            token,
+            &json!({ "kind": "aliyun", "endpoint": "http://127.0.0.1:9", "accessKeyId": "id", "accessKeySecret": SECRET, "signName": "小蜜蜂" }),
+        )
+        .await?;
+    anyhow::ensure!(reply.code() == 200, "{}", reply.text);
+    app.advance(std::time::Duration::from_secs(61));
+    anyhow::ensure!(send_code(app, "13812345678").await?.code() == 200);
+    Ok(())
+}
+
+#[tokio::test]
+async fn usage_list_filters_masks_and_exports() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    some_usage(&app, &token).await?;
+
+    let reply = app
+        .post_as(USAGE_PAGE, &token, &json!({ "page": 1, "size": 10 }))
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let data: Value = reply.data()?;
+    assert_eq!(data["total"], 3);
+    let records = data["records"].as_array().cloned().unwrap_or_default();
+    assert_eq!(records[0]["provider"], "aliyun", "newest first");
+    assert_eq!(records[0]["outcome"], "failure");
+    assert_eq!(records[0]["costUnits"], 0);
+    assert!(
+        records[0]["errorMessage"]
+            .as_str()
+            .is_some_and(|m| m.contains("服务商模板编号"))
+    );
+    assert!(!reply.text.contains("13812345678") && !reply.text.contains("13987654321"));
+    assert!(reply.text.contains("138****5678"));
+
+    let filtered = |body: Value| {
+        let app = &app;
+        let token = token.clone();
+        async move {
+            let reply = app.post_as(USAGE_PAGE, &token, &body).await?;
+            anyhow::ensure!(reply.code() == 200, "{}", reply.text);
+            Ok::<i64, anyhow::Error>(reply.body["data"]["total"].as_i64().unwrap_or(-1))
+        }
+    };
+    assert_eq!(filtered(json!({ "outcome": "success" })).await?, 2);
+    assert_eq!(filtered(json!({ "provider": "outbox" })).await?, 2);
+    assert_eq!(filtered(json!({ "kind": "ocr" })).await?, 0);
+    assert_eq!(filtered(json!({ "target": "4321" })).await?, 1);
+    assert_eq!(filtered(json!({ "to": 0 })).await?, 0);
+    let refused = app
+        .post_as(USAGE_PAGE, &token, &json!({ "kind": "fax" }))
+        .await?;
+    assert_eq!(refused.code(), 400);
+    assert!(refused.body["data"]["fields"]["kind"].is_string());
+    let refused = app
+        .post_as(USAGE_PAGE, &token, &json!({ "outcome": "maybe" }))
+        .await?;
+    assert!(refused.body["data"]["fields"]["outcome"].is_string());
+
+    let exported = app
+        .post_as(USAGE_EXPORT, &token, &json!({ "provider": "outbox" }))
+        .await?;
+    assert_eq!(exported.code(), 200, "{}", exported.text);
+    let name = exported.body["data"]["objectName"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let bytes = app
+        .client
+        .get(app.url("/api/file/download"))
+        .query(&[("objectName", name.as_str()), ("delete", "true")])
+        .header(TOKEN_HEADER, &token)
+        .send()
+        .await?
+        .bytes()
+        .await?;
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec()))?;
+    let mut xml = String::new();
+    archive
+        .by_name("xl/worksheets/sheet1.xml")?
+        .read_to_string(&mut xml)?;
+    assert_eq!(xml.matches("<row ").count(), 3, "header + 2 rows");
+    assert!(xml.contains("139****4321") && xml.contains("内置发件箱"));
+    assert!(!xml.contains("13987654321"));
+    app.stop().await
+}
+
+#[tokio::test]
+async fn usage_needs_its_permissions() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    let none = limited(&app, &token, "nousage", &["admin:logs:table"]).await?;
+    assert_eq!(
+        app.post_as(USAGE_PAGE, &none, &json!({})).await?.code(),
+        403
+    );
+    assert_eq!(
+        app.post_as(USAGE_EXPORT, &none, &json!({})).await?.code(),
+        403
+    );
+    let reader = limited(&app, &token, "reader", &["admin:icl_interface:table"]).await?;
+    assert_eq!(
+        app.post_as(USAGE_PAGE, &reader, &json!({})).await?.code(),
+        200
+    );
+    assert_eq!(
+        app.post_as(USAGE_EXPORT, &reader, &json!({})).await?.code(),
+        403
+    );
+    let exporter = limited(
+        &app,
+        &token,
+        "exporter",
+        &["admin:icl_interface:table", "admin:icl_interface:export"],
+    )
+    .await?;
+    assert_eq!(
+        app.post_as(USAGE_EXPORT, &exporter, &json!({}))
+            .await?
+            .code(),
+        200
     );
     app.stop().await
 }

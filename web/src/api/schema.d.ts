@@ -727,6 +727,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/icl_interface/usage/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One page of the SMS/OCR usage records (newest first). */
+        post: operations["usagePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/icl_interface/usage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the usage records matching the filters. */
+        post: operations["usageExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -980,6 +1014,46 @@ export interface components {
                     createdAt: number;
                     /** Format: int64 */
                     updatedAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_UsageData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    /** @description `sms` or `ocr`. */
+                    kind: string;
+                    provider: string;
+                    /** @description Masked, e.g. `138****5678`. */
+                    target: string;
+                    templateCode: string;
+                    /** @description `success` or `failure`. */
+                    outcome: string;
+                    errorMessage: string;
+                    /** Format: int32 */
+                    costUnits: number;
+                    /** Format: int64 */
+                    createdAt: number;
                 }[];
                 /**
                  * Format: int64
@@ -1486,6 +1560,49 @@ export interface components {
              * @description Seconds until it expires (300).
              */
             expiresIn: number;
+        };
+        /** @description One use of an outside provider. */
+        UsageData: {
+            /** Format: int64 */
+            id: number;
+            /** @description `sms` or `ocr`. */
+            kind: string;
+            provider: string;
+            /** @description Masked, e.g. `138****5678`. */
+            target: string;
+            templateCode: string;
+            /** @description `success` or `failure`. */
+            outcome: string;
+            errorMessage: string;
+            /** Format: int32 */
+            costUnits: number;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        UsagePageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /**
+             * Format: int64
+             * @description Epoch ms, inclusive.
+             */
+            from?: number | null;
+            /**
+             * Format: int64
+             * @description Epoch ms, inclusive.
+             */
+            to?: number | null;
+            /** @description `sms` or `ocr`. */
+            kind?: string | null;
+            /** @description `outbox`, `aliyun`, `manual`. */
+            provider?: string | null;
+            /** @description `success` or `failure`. */
+            outcome?: string | null;
+            /** @description Contained in the masked target, e.g. `5678`. */
+            target?: string | null;
         };
         UserCreateBody: {
             /** @description 3 to 32 letters, digits or `_ . - @`. */
@@ -2511,6 +2628,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    usagePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsagePageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_UsageData"];
+                };
+            };
+        };
+    };
+    usageExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsagePageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"];
                 };
             };
         };

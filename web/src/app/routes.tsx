@@ -12,6 +12,7 @@ import {
   LazyNotBuiltPage,
   LazyOrganizationPage,
   LazyRolePage,
+  LazyUsagePage,
   SectionIndex,
 } from './workspaceElements';
 
@@ -31,6 +32,7 @@ const BUILT_PAGES: Record<string, ComponentType> = {
   administrators: LazyAdministratorsPage,
   journal: LazyJournalPage,
   interfaceConfig: LazyInterfaceConfigPage,
+  verification: LazyUsagePage,
 };
 
 function screen(name: string, path: string, permission?: string, meta: Partial<Omit<RouteMeta, 'title'>> = {}): ScreenEntry {

@@ -32,3 +32,4 @@ export const LazyJournalPage = lazy(async () => ({ default: (await import('../fe
 export const LazyInterfaceConfigPage = lazy(async () => ({
   default: (await import('../features/system/interface/InterfaceConfigPage')).InterfaceConfigPage,
 }));
+export const LazyUsagePage = lazy(async () => ({ default: (await import('../features/system/usage/UsagePage')).UsagePage }));

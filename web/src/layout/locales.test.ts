@@ -44,6 +44,7 @@ describe('route table (spec §2.3)', () => {
     expect(built.map((s) => [s.path, s.meta.affix ?? false, s.meta.permission])).toEqual([
       ['/dashboard', true, undefined],
       ['/systemManagement/interfaceConfig', false, 'admin:config:icl_interface'],
+      ['/systemManagement/verification', false, 'admin:icl_interface:table'],
       ['/systemManagement/organization', false, 'admin:organization:table'],
       ['/systemManagement/role', false, 'admin:role:table'],
       ['/systemManagement/administrators', false, 'admin:user:table'],

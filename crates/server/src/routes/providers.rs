@@ -1,6 +1,7 @@
 //! Outside providers (系统管理 › 短信/OCR接口配置): SMS and OCR provider configuration.
 //! Secrets are write-only: answers say whether one is set, never what it is.
 
+use super::common::{ExportData, PageData, SortDto, page_request};
 use crate::AppState;
 use crate::auth::{Admin, Client};
 use crate::envelope::{Envelope, ok};
@@ -8,6 +9,7 @@ use crate::error::ApiError;
 use crate::extract::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
+use service::providers::usage::{UsageFilter, UsageRow};
 use service::providers::{
     InterfaceConfig, OcrConfigInput, OcrConfigView, SmsConfigInput, SmsConfigView,
 };
@@ -19,6 +21,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(interface_config))
         .routes(routes!(interface_sms_update))
         .routes(routes!(interface_ocr_update))
+        .routes(routes!(usage_page))
+        .routes(routes!(usage_export))
 }
 
 type Answer<T> = Result<Envelope<T>, ApiError>;
@@ -176,4 +180,109 @@ async fn interface_ocr_update(
         )
         .await?;
     Ok(ok(None))
+}
+
+// ---------------------------------------------------------------------------------------------
+// 短信/OCR使用记录
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UsagePageBody {
+    pub page: Option<i64>,
+    pub size: Option<i64>,
+    pub sort: Option<SortDto>,
+    /// Epoch ms, inclusive.
+    pub from: Option<i64>,
+    /// Epoch ms, inclusive.
+    pub to: Option<i64>,
+    /// `sms` or `ocr`.
+    pub kind: Option<String>,
+    /// `outbox`, `aliyun`, `manual`.
+    pub provider: Option<String>,
+    /// `success` or `failure`.
+    pub outcome: Option<String>,
+    /// Contained in the masked target, e.g. `5678`.
+    pub target: Option<String>,
+}
+
+impl UsagePageBody {
+    fn split(self) -> (service::paging::PageRequest, UsageFilter) {
+        (
+            page_request(self.page, self.size, self.sort),
+            UsageFilter {
+                from: self.from,
+                to: self.to,
+                kind: self.kind,
+                provider: self.provider,
+                outcome: self.outcome,
+                target: self.target,
+            },
+        )
+    }
+}
+
+/// One use of an outside provider.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UsageData {
+    pub id: i64,
+    /// `sms` or `ocr`.
+    pub kind: String,
+    pub provider: String,
+    /// Masked, e.g. `138****5678`.
+    pub target: String,
+    pub template_code: String,
+    /// `success` or `failure`.
+    pub outcome: String,
+    pub error_message: String,
+    pub cost_units: i32,
+    pub created_at: i64,
+}
+
+impl From<UsageRow> for UsageData {
+    fn from(r: UsageRow) -> Self {
+        UsageData {
+            id: r.id,
+            kind: r.kind,
+            provider: r.provider,
+            target: r.target,
+            template_code: r.template_code,
+            outcome: r.outcome,
+            error_message: r.error_message,
+            cost_units: r.cost_units,
+            created_at: r.created_at.timestamp_millis(),
+        }
+    }
+}
+
+/// One page of the SMS/OCR usage records (newest first).
+#[utoipa::path(post, path = "/api/admin/icl_interface/usage/page", tag = "system",
+    operation_id = "usagePage", security(("token" = ["admin:icl_interface:table"])),
+    request_body = UsagePageBody, responses((status = 200, body = Envelope<PageData<UsageData>>)))]
+async fn usage_page(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Json(body): Json<UsagePageBody>,
+) -> Answer<PageData<UsageData>> {
+    let (request, filter) = body.split();
+    let page = s.app.usage_page(&me, &request, &filter).await?;
+    Ok(ok(PageData::from_page(page, Into::into)))
+}
+
+/// Exports the usage records matching the filters.
+#[utoipa::path(post, path = "/api/admin/icl_interface/usage/export", tag = "system",
+    operation_id = "usageExport", security(("token" = ["admin:icl_interface:export"])),
+    request_body = UsagePageBody, responses((status = 200, body = Envelope<ExportData>)))]
+async fn usage_export(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Client(c): Client,
+    Json(body): Json<UsagePageBody>,
+) -> Answer<ExportData> {
+    let (request, filter) = body.split();
+    Ok(ok(s
+        .app
+        .export_usage(&me, &c, &request, &filter)
+        .await?
+        .into()))
 }

@@ -24,6 +24,7 @@ export type ExportResult = Schemas['ExportData'];
 export type InterfaceConfig = Schemas['InterfaceConfigData'];
 export type SmsConfigInput = Schemas['SmsConfigBody'];
 export type OcrConfigInput = Schemas['OcrConfigBody'];
+export type UsageRow = Schemas['UsageData'];
 
 type Body = Record<string, unknown>;
 
@@ -71,4 +72,10 @@ export const interfaceApi = {
   config: () => request<InterfaceConfig>({ url: '/admin/config/interface' }),
   updateSms: (input: SmsConfigInput) => post<unknown>('/admin/config/interface/sms/update', input),
   updateOcr: (input: OcrConfigInput) => post<unknown>('/admin/config/interface/ocr/update', input),
+};
+
+/** 短信/OCR使用记录 (targets come masked). */
+export const usageApi = {
+  page: (body: Body) => post<PageResult<UsageRow>>('/admin/icl_interface/usage/page', body),
+  export: (body: Body) => post<ExportResult>('/admin/icl_interface/usage/export', body),
 };

@@ -2,6 +2,20 @@ import { addResources } from '../../shared/i18n';
 
 /** Texts of the system-management screens, in the four languages. */
 const zh = {
+  usage: {
+    time: "时间",
+    kind: "类型",
+    provider: "服务商",
+    target: "接收号码",
+    templateCode: "模板编码",
+    outcome: "结果",
+    costUnits: "计费条数",
+    errorMessage: "失败原因",
+    kinds: {
+      sms: "短信",
+      ocr: "OCR",
+    },
+  },
   interface: {
     smsTitle: "短信服务",
     ocrTitle: "OCR 识别",
@@ -148,6 +162,7 @@ const zh = {
       export: '导出',
     },
     targets: {
+      provider_usage: "短信/OCR使用记录",
       provider_config: "接口配置",
       admin_user: '用户',
       role: '角色',
@@ -164,6 +179,20 @@ type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary
 export type SystemDictionary = Dictionary<typeof zh>;
 
 const en: SystemDictionary = {
+  usage: {
+    time: "Time",
+    kind: "Type",
+    provider: "Provider",
+    target: "Recipient",
+    templateCode: "Template code",
+    outcome: "Outcome",
+    costUnits: "Billed units",
+    errorMessage: "Failure reason",
+    kinds: {
+      sms: "SMS",
+      ocr: "OCR",
+    },
+  },
   interface: {
     smsTitle: "SMS service",
     ocrTitle: "OCR recognition",
@@ -310,6 +339,7 @@ const en: SystemDictionary = {
       export: 'Export',
     },
     targets: {
+      provider_usage: "SMS/OCR usage records",
       provider_config: "Provider configuration",
       admin_user: 'User',
       role: 'Role',
@@ -323,6 +353,20 @@ const en: SystemDictionary = {
 };
 
 const es: SystemDictionary = {
+  usage: {
+    time: "Fecha",
+    kind: "Tipo",
+    provider: "Proveedor",
+    target: "Destinatario",
+    templateCode: "Código de plantilla",
+    outcome: "Resultado",
+    costUnits: "Unidades facturadas",
+    errorMessage: "Motivo del fallo",
+    kinds: {
+      sms: "SMS",
+      ocr: "OCR",
+    },
+  },
   interface: {
     smsTitle: "Servicio de SMS",
     ocrTitle: "Reconocimiento OCR",
@@ -469,6 +513,7 @@ const es: SystemDictionary = {
       export: 'Exportar',
     },
     targets: {
+      provider_usage: "Registro de uso de SMS/OCR",
       provider_config: "Configuración de proveedores",
       admin_user: 'Usuario',
       role: 'Rol',
@@ -482,6 +527,20 @@ const es: SystemDictionary = {
 };
 
 const ja: SystemDictionary = {
+  usage: {
+    time: "日時",
+    kind: "種類",
+    provider: "プロバイダー",
+    target: "宛先",
+    templateCode: "テンプレートコード",
+    outcome: "結果",
+    costUnits: "課金件数",
+    errorMessage: "失敗理由",
+    kinds: {
+      sms: "SMS",
+      ocr: "OCR",
+    },
+  },
   interface: {
     smsTitle: "SMS サービス",
     ocrTitle: "OCR 認識",
@@ -628,6 +687,7 @@ const ja: SystemDictionary = {
       export: 'エクスポート',
     },
     targets: {
+      provider_usage: "SMS/OCR 利用記録",
       provider_config: "インターフェース設定",
       admin_user: 'ユーザー',
       role: 'ロール',

@@ -36,7 +36,7 @@ const ACTIONS = [
   'provider_config.ocr',
   'export',
 ] as const;
-const TARGETS = ['admin_user', 'role', 'department', 'capital_provider', 'capital_user', 'operation_log', 'login_log', 'provider_config'] as const;
+const TARGETS = ['admin_user', 'role', 'department', 'capital_provider', 'capital_user', 'operation_log', 'login_log', 'provider_config', 'provider_usage'] as const;
 
 function useLabels() {
   const { t } = useTranslation(SYSTEM_NS);
