@@ -617,3 +617,194 @@ async fn usage_needs_its_permissions() -> anyhow::Result<()> {
     );
     app.stop().await
 }
+
+const T_PAGE: &str = "/api/admin/config/sms/template/page";
+const T_CREATE: &str = "/api/admin/config/sms/template/create";
+
+async fn template_id(app: &TestApp, token: &str, code: &str) -> anyhow::Result<i64> {
+    let reply = app
+        .post_as(T_PAGE, token, &json!({ "keyword": code }))
+        .await?;
+    anyhow::ensure!(reply.code() == 200, "{}", reply.text);
+    reply.body["data"]["records"]
+        .as_array()
+        .and_then(|r| r.iter().find(|t| t["code"] == code))
+        .and_then(|t| t["id"].as_i64())
+        .ok_or_else(|| anyhow::anyhow!("no template {code}: {}", reply.text))
+}
+
+#[tokio::test]
+async fn templates_validate_and_the_login_template_is_seeded() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    let reply = app.post_as(T_PAGE, &token, &json!({})).await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    assert_eq!(reply.body["data"]["total"], 1);
+    assert_eq!(reply.body["data"]["records"][0]["code"], "LOGIN_CODE");
+    assert_eq!(
+        reply.body["data"]["records"][0]["content"],
+        "您的登录验证码为{code}，5分钟内有效。"
+    );
+
+    let base = json!({ "code": "ORDER_PASSED", "name": "审核通过", "content": "尊敬的{name}，您的订单{orderNo}已审核通过。", "providerTemplateId": "SMS_123456", "enabled": true });
+    let with = |k: &str, v: Value| {
+        let mut b = base.clone();
+        b[k] = v;
+        b
+    };
+    let cases = [
+        (with("code", json!("order_passed")), "code"),
+        (with("code", json!("A")), "code"),
+        (with("name", json!(" ")), "name"),
+        (with("content", json!("")), "content"),
+        (with("content", json!("您好{name")), "content"),
+        (with("content", json!("您好name}")), "content"),
+        (with("content", json!("您好{1name}")), "content"),
+        (
+            with("providerTemplateId", json!("SMS 1")),
+            "providerTemplateId",
+        ),
+    ];
+    for (body, field) in cases {
+        let reply = app.post_as(T_CREATE, &token, &body).await?;
+        assert_eq!(reply.code(), 400, "{body}: {}", reply.text);
+        assert!(
+            reply.body["data"]["fields"][field].is_string(),
+            "{body}: {}",
+            reply.text
+        );
+    }
+    assert_eq!(
+        app.post_as(T_PAGE, &token, &json!({})).await?.body["data"]["total"],
+        1
+    );
+    let created = app.post_as(T_CREATE, &token, &base).await?;
+    assert_eq!(created.code(), 200, "{}", created.text);
+    assert_eq!(app.post_as(T_CREATE, &token, &base).await?.code(), 409);
+
+    // LOGIN_CODE stays: not deletable, keeps {code}.
+    let login = template_id(&app, &token, "LOGIN_CODE").await?;
+    let refused = app
+        .post_as(
+            &format!("/api/admin/config/sms/template/delete/{login}"),
+            &token,
+            &json!({}),
+        )
+        .await?;
+    assert_eq!(refused.code(), 409);
+    let refused = app
+        .post_as(
+            &format!("/api/admin/config/sms/template/update/{login}"),
+            &token,
+            &json!({ "name": "登录验证码", "content": "没有验证码", "providerTemplateId": "", "enabled": true }),
+        )
+        .await?;
+    assert_eq!(refused.code(), 400);
+    let id = template_id(&app, &token, "ORDER_PASSED").await?;
+    let deleted = app
+        .post_as(
+            &format!("/api/admin/config/sms/template/delete/{id}"),
+            &token,
+            &json!({}),
+        )
+        .await?;
+    assert_eq!(deleted.code(), 200, "{}", deleted.text);
+
+    let other = limited(&app, &token, "notpl", &["admin:config:icl_interface"]).await?;
+    assert_eq!(app.post_as(T_PAGE, &other, &json!({})).await?.code(), 403);
+    assert_eq!(app.post_as(T_CREATE, &other, &base).await?.code(), 403);
+    app.stop().await
+}
+
+#[tokio::test]
+async fn test_send_needs_every_placeholder_and_goes_through_the_provider() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    let (endpoint, fake) = start_fake().await?;
+    let created = app
+        .post_as(
+            T_CREATE,
+            &token,
+            &json!({ "code": "REPAY_NOTICE", "name": "还款提醒", "content": "尊敬的{name}，您本期应还{amount}元。", "providerTemplateId": "SMS_778899", "enabled": true }),
+        )
+        .await?;
+    let id = created.body["data"]["id"].as_i64().unwrap_or_default();
+    let test = format!("/api/admin/config/sms/template/test/{id}");
+
+    let reply = app
+        .post_as(
+            &test,
+            &token,
+            &json!({ "mobile": "13800138000", "params": { "name": "张三" } }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    assert!(
+        reply.body["data"]["fields"]["params.amount"].is_string(),
+        "{}",
+        reply.text
+    );
+    let reply = app
+        .post_as(
+            &test,
+            &token,
+            &json!({ "mobile": "12345", "params": { "name": "张三", "amount": "1" } }),
+        )
+        .await?;
+    assert!(reply.body["data"]["fields"]["mobile"].is_string());
+
+    // Outbox.
+    let reply = app
+        .post_as(
+            &test,
+            &token,
+            &json!({ "mobile": "13800138000", "params": { "name": "张三", "amount": "1,200.00" } }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    assert_eq!(reply.body["data"]["success"], true);
+    let text = app
+        .beehive()
+        .outbox_latest("13800138000")
+        .await?
+        .unwrap_or_default();
+    assert_eq!(text, "【小蜜蜂】尊敬的张三，您本期应还1,200.00元。");
+
+    // Aliyun through the fake.
+    let reply = app
+        .post_as(
+            SMS_UPDATE,
+            &token,
+            &json!({ "kind": "aliyun", "endpoint": endpoint, "accessKeyId": "LTAI5tTestId", "accessKeySecret": SECRET, "signName": "小蜜蜂" }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200);
+    let reply = app
+        .post_as(
+            &test,
+            &token,
+            &json!({ "mobile": "13800138000", "params": { "name": "张三", "amount": "88" } }),
+        )
+        .await?;
+    assert_eq!(reply.body["data"]["success"], true, "{}", reply.text);
+    let calls = fake.calls.lock().map(|c| c.clone()).unwrap_or_default();
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].0["TemplateCode"], "SMS_778899");
+    let param: Value = serde_json::from_str(&calls[0].0["TemplateParam"])?;
+    assert_eq!(param, json!({ "name": "张三", "amount": "88" }));
+
+    let usage = app
+        .column_texts("SELECT target || ' ' || provider || ' ' || template_code FROM provider_usage ORDER BY id")
+        .await?;
+    assert_eq!(
+        usage,
+        vec![
+            "138****8000 outbox REPAY_NOTICE".to_owned(),
+            "138****8000 aliyun REPAY_NOTICE".to_owned()
+        ]
+    );
+    for detail in app.column_texts("SELECT detail FROM operation_log").await? {
+        assert!(!detail.contains("13800138000"), "{detail}");
+    }
+    app.stop().await
+}

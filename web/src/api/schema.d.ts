@@ -761,6 +761,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/config/sms/template/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One page of the SMS templates. */
+        post: operations["smsTemplatePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/sms/template/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates an SMS template. */
+        post: operations["smsTemplateCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/sms/template/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Updates an SMS template (its code never changes). */
+        post: operations["smsTemplateUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/sms/template/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes an SMS template (not `LOGIN_CODE`). */
+        post: operations["smsTemplateDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/sms/template/test/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the template to a mobile through the configured provider (recorded in the usage list). */
+        post: operations["smsTemplateTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1026,6 +1111,42 @@ export interface components {
                 size: number;
             };
         };
+        Envelope_PageData_TemplateData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    code: string;
+                    name: string;
+                    /** @description The text with `{placeholder}`s. */
+                    content: string;
+                    /** @description The provider's template id, e.g. `SMS_123456` (empty: not registered yet). */
+                    providerTemplateId: string;
+                    enabled: boolean;
+                    /** Format: int64 */
+                    updatedAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
         Envelope_PageData_UsageData: {
             /** @description `true` on success. */
             result: boolean;
@@ -1182,6 +1303,23 @@ export interface components {
                 username: string;
                 /** @description The administrator's permissions; absent for capital-provider users. */
                 authorities?: string[] | null;
+            };
+        };
+        Envelope_TemplateTestData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** @description Whether the provider accepted the message. */
+                success: boolean;
+                /** @description The provider's error when it did not. */
+                message: string;
             };
         };
         Envelope_UidData: {
@@ -1550,6 +1688,53 @@ export interface components {
         };
         StatusBody: {
             enabled: boolean;
+        };
+        TemplateBody: {
+            /** @description `^[A-Z][A-Z0-9_]{1,63}$`, unique; ignored by update (it never changes). */
+            code?: string;
+            /** @description 1 to 64 characters. */
+            name: string;
+            /** @description 1 to 500 characters; `{name}` placeholders with balanced braces, names `^[a-zA-Z][a-zA-Z0-9_]*$`. */
+            content: string;
+            providerTemplateId?: string | null;
+            enabled: boolean;
+        };
+        /** @description An SMS template. */
+        TemplateData: {
+            /** Format: int64 */
+            id: number;
+            code: string;
+            name: string;
+            /** @description The text with `{placeholder}`s. */
+            content: string;
+            /** @description The provider's template id, e.g. `SMS_123456` (empty: not registered yet). */
+            providerTemplateId: string;
+            enabled: boolean;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        TemplatePageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** @description Contained in the code or the name. */
+            keyword?: string | null;
+            enabled?: boolean | null;
+        };
+        TemplateTestBody: {
+            mobile: string;
+            /** @description A value for every placeholder of the template. */
+            params?: {
+                [key: string]: string;
+            };
+        };
+        TemplateTestData: {
+            /** @description Whether the provider accepted the message. */
+            success: boolean;
+            /** @description The provider's error when it did not. */
+            message: string;
         };
         /** @description A login identifier: present it with the next sign-in attempt. */
         UidData: {
@@ -2674,6 +2859,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ExportData"];
+                };
+            };
+        };
+    };
+    smsTemplatePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplatePageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_TemplateData"];
+                };
+            };
+        };
+    };
+    smsTemplateCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    smsTemplateUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    smsTemplateDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    smsTemplateTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateTestBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TemplateTestData"];
                 };
             };
         };

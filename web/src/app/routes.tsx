@@ -9,6 +9,7 @@ import {
   LazyDashboardPage,
   LazyInterfaceConfigPage,
   LazyJournalPage,
+  LazyMessagePage,
   LazyNotBuiltPage,
   LazyOrganizationPage,
   LazyRolePage,
@@ -31,6 +32,7 @@ const BUILT_PAGES: Record<string, ComponentType> = {
   role: LazyRolePage,
   administrators: LazyAdministratorsPage,
   journal: LazyJournalPage,
+  message: LazyMessagePage,
   interfaceConfig: LazyInterfaceConfigPage,
   verification: LazyUsagePage,
 };

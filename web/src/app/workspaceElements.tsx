@@ -33,3 +33,4 @@ export const LazyInterfaceConfigPage = lazy(async () => ({
   default: (await import('../features/system/interface/InterfaceConfigPage')).InterfaceConfigPage,
 }));
 export const LazyUsagePage = lazy(async () => ({ default: (await import('../features/system/usage/UsagePage')).UsagePage }));
+export const LazyMessagePage = lazy(async () => ({ default: (await import('../features/system/message/MessagePage')).MessagePage }));

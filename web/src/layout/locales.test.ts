@@ -43,6 +43,7 @@ describe('route table (spec §2.3)', () => {
     const built = allScreens(routeTable).filter((s) => s.built);
     expect(built.map((s) => [s.path, s.meta.affix ?? false, s.meta.permission])).toEqual([
       ['/dashboard', true, undefined],
+      ['/systemManagement/message', false, 'admin:config:sms'],
       ['/systemManagement/interfaceConfig', false, 'admin:config:icl_interface'],
       ['/systemManagement/verification', false, 'admin:icl_interface:table'],
       ['/systemManagement/organization', false, 'admin:organization:table'],

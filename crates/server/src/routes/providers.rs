@@ -1,18 +1,20 @@
 //! Outside providers (系统管理 › 短信/OCR接口配置): SMS and OCR provider configuration.
 //! Secrets are write-only: answers say whether one is set, never what it is.
 
-use super::common::{ExportData, PageData, SortDto, page_request};
+use super::common::{ExportData, IdData, PageData, SortDto, page_request};
 use crate::AppState;
 use crate::auth::{Admin, Client};
 use crate::envelope::{Envelope, ok};
 use crate::error::ApiError;
 use crate::extract::Json;
-use axum::extract::State;
+use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
+use service::providers::templates::{TemplateFilter, TemplateInput, TemplateRow};
 use service::providers::usage::{UsageFilter, UsageRow};
 use service::providers::{
     InterfaceConfig, OcrConfigInput, OcrConfigView, SmsConfigInput, SmsConfigView,
 };
+use std::collections::BTreeMap;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -23,6 +25,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(interface_ocr_update))
         .routes(routes!(usage_page))
         .routes(routes!(usage_export))
+        .routes(routes!(template_page))
+        .routes(routes!(template_create))
+        .routes(routes!(template_update))
+        .routes(routes!(template_delete))
+        .routes(routes!(template_test))
 }
 
 type Answer<T> = Result<Envelope<T>, ApiError>;
@@ -285,4 +292,174 @@ async fn usage_export(
         .export_usage(&me, &c, &request, &filter)
         .await?
         .into()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// 短信模板配置
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TemplatePageBody {
+    pub page: Option<i64>,
+    pub size: Option<i64>,
+    pub sort: Option<SortDto>,
+    /// Contained in the code or the name.
+    pub keyword: Option<String>,
+    pub enabled: Option<bool>,
+}
+
+/// An SMS template.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TemplateData {
+    pub id: i64,
+    pub code: String,
+    pub name: String,
+    /// The text with `{placeholder}`s.
+    pub content: String,
+    /// The provider's template id, e.g. `SMS_123456` (empty: not registered yet).
+    pub provider_template_id: String,
+    pub enabled: bool,
+    pub updated_at: i64,
+}
+
+impl From<TemplateRow> for TemplateData {
+    fn from(r: TemplateRow) -> Self {
+        TemplateData {
+            id: r.id,
+            code: r.code,
+            name: r.name,
+            content: r.content,
+            provider_template_id: r.provider_template_id,
+            enabled: r.enabled,
+            updated_at: r.updated_at.timestamp_millis(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TemplateBody {
+    /// `^[A-Z][A-Z0-9_]{1,63}$`, unique; ignored by update (it never changes).
+    #[serde(default)]
+    pub code: String,
+    /// 1 to 64 characters.
+    pub name: String,
+    /// 1 to 500 characters; `{name}` placeholders with balanced braces, names `^[a-zA-Z][a-zA-Z0-9_]*$`.
+    pub content: String,
+    pub provider_template_id: Option<String>,
+    pub enabled: bool,
+}
+
+impl From<TemplateBody> for TemplateInput {
+    fn from(b: TemplateBody) -> Self {
+        TemplateInput {
+            code: b.code,
+            name: b.name,
+            content: b.content,
+            provider_template_id: b.provider_template_id,
+            enabled: b.enabled,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TemplateTestBody {
+    pub mobile: String,
+    /// A value for every placeholder of the template.
+    #[serde(default)]
+    pub params: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TemplateTestData {
+    /// Whether the provider accepted the message.
+    pub success: bool,
+    /// The provider's error when it did not.
+    pub message: String,
+}
+
+/// One page of the SMS templates.
+#[utoipa::path(post, path = "/api/admin/config/sms/template/page", tag = "system",
+    operation_id = "smsTemplatePage", security(("token" = ["admin:config:sms"])),
+    request_body = TemplatePageBody, responses((status = 200, body = Envelope<PageData<TemplateData>>)))]
+async fn template_page(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Json(body): Json<TemplatePageBody>,
+) -> Answer<PageData<TemplateData>> {
+    let request = page_request(body.page, body.size, body.sort);
+    let filter = TemplateFilter {
+        keyword: body.keyword,
+        enabled: body.enabled,
+    };
+    let page = s.app.template_page(&me, &request, &filter).await?;
+    Ok(ok(PageData::from_page(page, Into::into)))
+}
+
+/// Creates an SMS template.
+#[utoipa::path(post, path = "/api/admin/config/sms/template/create", tag = "system",
+    operation_id = "smsTemplateCreate", security(("token" = ["admin:config:sms"])),
+    request_body = TemplateBody, responses((status = 200, body = Envelope<IdData>)))]
+async fn template_create(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Client(c): Client,
+    Json(body): Json<TemplateBody>,
+) -> Answer<IdData> {
+    let id = s.app.create_template(&me, &c, body.into()).await?;
+    Ok(ok(IdData { id }))
+}
+
+/// Updates an SMS template (its code never changes).
+#[utoipa::path(post, path = "/api/admin/config/sms/template/update/{id}", tag = "system",
+    operation_id = "smsTemplateUpdate", security(("token" = ["admin:config:sms"])),
+    params(("id" = i64, Path)), request_body = TemplateBody,
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn template_update(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Client(c): Client,
+    Path(id): Path<i64>,
+    Json(body): Json<TemplateBody>,
+) -> Answer<Option<String>> {
+    s.app.update_template(&me, &c, id, body.into()).await?;
+    Ok(ok(None))
+}
+
+/// Deletes an SMS template (not `LOGIN_CODE`).
+#[utoipa::path(post, path = "/api/admin/config/sms/template/delete/{id}", tag = "system",
+    operation_id = "smsTemplateDelete", security(("token" = ["admin:config:sms"])),
+    params(("id" = i64, Path)), responses((status = 200, body = Envelope<Option<String>>)))]
+async fn template_delete(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Client(c): Client,
+    Path(id): Path<i64>,
+) -> Answer<Option<String>> {
+    s.app.delete_template(&me, &c, id).await?;
+    Ok(ok(None))
+}
+
+/// Sends the template to a mobile through the configured provider (recorded in the usage list).
+#[utoipa::path(post, path = "/api/admin/config/sms/template/test/{id}", tag = "system",
+    operation_id = "smsTemplateTest", security(("token" = ["admin:config:sms"])),
+    params(("id" = i64, Path)), request_body = TemplateTestBody,
+    responses((status = 200, body = Envelope<TemplateTestData>)))]
+async fn template_test(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Client(c): Client,
+    Path(id): Path<i64>,
+    Json(body): Json<TemplateTestBody>,
+) -> Answer<TemplateTestData> {
+    let sent = s
+        .app
+        .test_send_template(&me, &c, id, &body.mobile, &body.params)
+        .await?;
+    Ok(ok(TemplateTestData {
+        success: sent.success,
+        message: sent.message,
+    }))
 }

@@ -25,6 +25,9 @@ export type InterfaceConfig = Schemas['InterfaceConfigData'];
 export type SmsConfigInput = Schemas['SmsConfigBody'];
 export type OcrConfigInput = Schemas['OcrConfigBody'];
 export type UsageRow = Schemas['UsageData'];
+export type TemplateRow = Schemas['TemplateData'];
+export type TemplateInput = Schemas['TemplateBody'];
+export type TemplateTestInput = Schemas['TemplateTestBody'];
 
 type Body = Record<string, unknown>;
 
@@ -78,4 +81,13 @@ export const interfaceApi = {
 export const usageApi = {
   page: (body: Body) => post<PageResult<UsageRow>>('/admin/icl_interface/usage/page', body),
   export: (body: Body) => post<ExportResult>('/admin/icl_interface/usage/export', body),
+};
+
+/** 短信模板配置. */
+export const templateApi = {
+  page: (body: Body) => post<PageResult<TemplateRow>>('/admin/config/sms/template/page', body),
+  create: (input: TemplateInput) => post<Schemas['IdData']>('/admin/config/sms/template/create', input),
+  update: (id: number, input: TemplateInput) => post<unknown>('/admin/config/sms/template/update/{id}', { id, ...input }),
+  remove: (id: number) => post<unknown>('/admin/config/sms/template/delete/{id}', { id }),
+  test: (id: number, input: TemplateTestInput) => post<Schemas['TemplateTestData']>('/admin/config/sms/template/test/{id}', { id, ...input }),
 };

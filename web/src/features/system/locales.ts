@@ -2,6 +2,30 @@ import { addResources } from '../../shared/i18n';
 
 /** Texts of the system-management screens, in the four languages. */
 const zh = {
+  message: {
+    code: "模板编码",
+    name: "模板名称",
+    content: "模板内容",
+    providerTemplateId: "服务商模板编号",
+    notRegistered: "未填写",
+    keyword: "编码或名称",
+    create: "新增模板",
+    createTitle: "新增短信模板",
+    editTitle: "编辑短信模板",
+    codeRule: "以大写字母开头，2 到 64 位大写字母、数字或下划线",
+    contentHint: "用 {名称} 标记参数，如 {code}、{orderNo}；名称以字母开头。",
+    providerTemplateIdHint: "在短信服务商处审核通过的模板编号，如 SMS_123456；内置发件箱不需要。",
+    unbalanced: "花括号不成对（不能嵌套）",
+    badName: "占位符“{{name}}”不合法：须以字母开头，由字母、数字或下划线组成",
+    test: "测试发送",
+    testTitle: "测试发送：{{name}}",
+    send: "发送",
+    sent: "已发送，可在短信/OCR使用记录中查看",
+    sendFailed: "发送失败：{{message}}",
+    mobile: "手机号",
+    mobileRule: "请输入正确的手机号",
+    paramRequired: "请填写参数 {{name}}",
+  },
   usage: {
     time: "时间",
     kind: "类型",
@@ -136,6 +160,10 @@ const zh = {
     capital: '资金方',
     system: '系统',
     actions: {
+      sms_template_create: "新增短信模板",
+      sms_template_update: "修改短信模板",
+      sms_template_delete: "删除短信模板",
+      sms_template_test_send: "测试发送短信",
       provider_config_sms: "保存短信服务配置",
       provider_config_ocr: "保存 OCR 配置",
       admin_user_create: '新增用户',
@@ -162,6 +190,7 @@ const zh = {
       export: '导出',
     },
     targets: {
+      sms_template: "短信模板",
       provider_usage: "短信/OCR使用记录",
       provider_config: "接口配置",
       admin_user: '用户',
@@ -179,6 +208,30 @@ type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary
 export type SystemDictionary = Dictionary<typeof zh>;
 
 const en: SystemDictionary = {
+  message: {
+    code: "Template code",
+    name: "Template name",
+    content: "Content",
+    providerTemplateId: "Provider template ID",
+    notRegistered: "Not set",
+    keyword: "Code or name",
+    create: "New template",
+    createTitle: "New SMS template",
+    editTitle: "Edit SMS template",
+    codeRule: "An upper-case letter, then 1 to 63 upper-case letters, digits or underscores",
+    contentHint: "Mark parameters as {name}, e.g. {code}, {orderNo}; names start with a letter.",
+    providerTemplateIdHint: "The template ID approved by the SMS provider, e.g. SMS_123456; not needed for the built-in outbox.",
+    unbalanced: "Braces do not pair up (no nesting)",
+    badName: "Placeholder “{{name}}” is invalid: a letter, then letters, digits or underscores",
+    test: "Test send",
+    testTitle: "Test send: {{name}}",
+    send: "Send",
+    sent: "Sent — see SMS/OCR usage records",
+    sendFailed: "Sending failed: {{message}}",
+    mobile: "Mobile",
+    mobileRule: "Enter a valid mobile number",
+    paramRequired: "Fill in {{name}}",
+  },
   usage: {
     time: "Time",
     kind: "Type",
@@ -313,6 +366,10 @@ const en: SystemDictionary = {
     capital: 'Capital provider',
     system: 'System',
     actions: {
+      sms_template_create: "Create SMS template",
+      sms_template_update: "Update SMS template",
+      sms_template_delete: "Delete SMS template",
+      sms_template_test_send: "Test-send SMS",
       provider_config_sms: "Save SMS provider",
       provider_config_ocr: "Save OCR provider",
       admin_user_create: 'Create user',
@@ -339,6 +396,7 @@ const en: SystemDictionary = {
       export: 'Export',
     },
     targets: {
+      sms_template: "SMS template",
       provider_usage: "SMS/OCR usage records",
       provider_config: "Provider configuration",
       admin_user: 'User',
@@ -353,6 +411,30 @@ const en: SystemDictionary = {
 };
 
 const es: SystemDictionary = {
+  message: {
+    code: "Código de plantilla",
+    name: "Nombre de plantilla",
+    content: "Contenido",
+    providerTemplateId: "ID de plantilla del proveedor",
+    notRegistered: "Sin indicar",
+    keyword: "Código o nombre",
+    create: "Nueva plantilla",
+    createTitle: "Nueva plantilla de SMS",
+    editTitle: "Editar plantilla de SMS",
+    codeRule: "Una mayúscula y de 1 a 63 mayúsculas, dígitos o guiones bajos",
+    contentHint: "Marque los parámetros como {nombre}, p. ej. {code}, {orderNo}; el nombre empieza por una letra.",
+    providerTemplateIdHint: "El ID aprobado por el proveedor de SMS, p. ej. SMS_123456; la bandeja integrada no lo necesita.",
+    unbalanced: "Las llaves no están emparejadas (sin anidar)",
+    badName: "El marcador “{{name}}” no es válido: una letra y luego letras, dígitos o guiones bajos",
+    test: "Envío de prueba",
+    testTitle: "Envío de prueba: {{name}}",
+    send: "Enviar",
+    sent: "Enviado: consúltelo en el registro de uso de SMS/OCR",
+    sendFailed: "Error al enviar: {{message}}",
+    mobile: "Móvil",
+    mobileRule: "Introduzca un móvil válido",
+    paramRequired: "Rellene {{name}}",
+  },
   usage: {
     time: "Fecha",
     kind: "Tipo",
@@ -487,6 +569,10 @@ const es: SystemDictionary = {
     capital: 'Proveedor de fondos',
     system: 'Sistema',
     actions: {
+      sms_template_create: "Crear plantilla de SMS",
+      sms_template_update: "Modificar plantilla de SMS",
+      sms_template_delete: "Eliminar plantilla de SMS",
+      sms_template_test_send: "Envío de prueba de SMS",
       provider_config_sms: "Guardar proveedor de SMS",
       provider_config_ocr: "Guardar proveedor de OCR",
       admin_user_create: 'Crear usuario',
@@ -513,6 +599,7 @@ const es: SystemDictionary = {
       export: 'Exportar',
     },
     targets: {
+      sms_template: "Plantilla de SMS",
       provider_usage: "Registro de uso de SMS/OCR",
       provider_config: "Configuración de proveedores",
       admin_user: 'Usuario',
@@ -527,6 +614,30 @@ const es: SystemDictionary = {
 };
 
 const ja: SystemDictionary = {
+  message: {
+    code: "テンプレートコード",
+    name: "テンプレート名",
+    content: "本文",
+    providerTemplateId: "プロバイダーのテンプレート ID",
+    notRegistered: "未設定",
+    keyword: "コードまたは名前",
+    create: "テンプレート追加",
+    createTitle: "SMS テンプレート追加",
+    editTitle: "SMS テンプレート編集",
+    codeRule: "英大文字で始まり、英大文字・数字・下線で 2〜64 文字",
+    contentHint: "パラメーターは {名前} で記します（例：{code}、{orderNo}）。名前は英字で始めます。",
+    providerTemplateIdHint: "SMS プロバイダーで承認されたテンプレート ID（例：SMS_123456）。内蔵送信箱では不要です。",
+    unbalanced: "波かっこが対になっていません（入れ子不可）",
+    badName: "プレースホルダー“{{name}}”が不正です：英字で始め、英数字と下線のみ",
+    test: "テスト送信",
+    testTitle: "テスト送信：{{name}}",
+    send: "送信",
+    sent: "送信しました（SMS/OCR 利用記録で確認できます）",
+    sendFailed: "送信失敗：{{message}}",
+    mobile: "携帯番号",
+    mobileRule: "正しい携帯番号を入力してください",
+    paramRequired: "{{name}} を入力してください",
+  },
   usage: {
     time: "日時",
     kind: "種類",
@@ -661,6 +772,10 @@ const ja: SystemDictionary = {
     capital: '資金提供者',
     system: 'システム',
     actions: {
+      sms_template_create: "SMS テンプレート追加",
+      sms_template_update: "SMS テンプレート変更",
+      sms_template_delete: "SMS テンプレート削除",
+      sms_template_test_send: "SMS テスト送信",
       provider_config_sms: "SMS プロバイダー設定を保存",
       provider_config_ocr: "OCR 設定を保存",
       admin_user_create: 'ユーザー追加',
@@ -687,6 +802,7 @@ const ja: SystemDictionary = {
       export: 'エクスポート',
     },
     targets: {
+      sms_template: "SMS テンプレート",
       provider_usage: "SMS/OCR 利用記録",
       provider_config: "インターフェース設定",
       admin_user: 'ユーザー',

@@ -34,9 +34,13 @@ const ACTIONS = [
   'password.change',
   'provider_config.sms',
   'provider_config.ocr',
+  'sms_template.create',
+  'sms_template.update',
+  'sms_template.delete',
+  'sms_template.test_send',
   'export',
 ] as const;
-const TARGETS = ['admin_user', 'role', 'department', 'capital_provider', 'capital_user', 'operation_log', 'login_log', 'provider_config', 'provider_usage'] as const;
+const TARGETS = ['admin_user', 'role', 'department', 'capital_provider', 'capital_user', 'operation_log', 'login_log', 'provider_config', 'provider_usage', 'sms_template'] as const;
 
 function useLabels() {
   const { t } = useTranslation(SYSTEM_NS);
