@@ -89,7 +89,7 @@ export function MessagePage() {
         fetchPage={templateApi.page}
         rowKey={(row) => row.id}
         rowActions={actions}
-        actionsWidth={170}
+        actionsWidth={210}
         defaultSort={{ field: 'id', order: 'asc' }}
         toolbar={[{ key: 'create', label: t('message.create'), perm: PAGE_PERM, onClick: () => setEditing({ mode: 'create' }) }]}
       />

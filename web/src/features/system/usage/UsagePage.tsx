@@ -45,13 +45,13 @@ export function UsagePage() {
       columns={columns}
       filters={[
         { name: 'time', kind: 'range', label: t('usage.time') },
-        { name: 'kind', kind: 'choice', label: t('usage.kind'), width: 110, options: KINDS.map((k) => ({ value: k, label: kindLabel(k) })) },
+        { name: 'kind', kind: 'choice', label: t('usage.kind'), width: 140, options: KINDS.map((k) => ({ value: k, label: kindLabel(k) })) },
         { name: 'provider', kind: 'choice', label: t('usage.provider'), width: 170, options: PROVIDERS.map((p) => ({ value: p, label: providerLabel(p) })) },
         {
           name: 'outcome',
           kind: 'choice',
           label: t('usage.outcome'),
-          width: 110,
+          width: 140,
           options: [
             { value: 'success', label: t('journal.success') },
             { value: 'failure', label: t('journal.failure') },
