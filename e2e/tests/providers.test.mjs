@@ -1,6 +1,7 @@
 // Outside providers (短信/OCR接口配置, 短信模板配置, 短信/OCR使用记录): an administrator switches the
 // SMS provider to Aliyun (a tiny fake of Aliyun's SendSms started here), sends a test SMS from a
-// template, finds it in the usage records with the mobile masked and exports the list.
+// template, finds it in the usage records with the mobile masked and exports the list, then
+// points the e-signature provider at the same fake and tests the connection.
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -155,6 +156,26 @@ describe('outside providers: SMS provider, template test send, usage records', (
       const body = JSON.stringify(rows);
       assert.ok(body.includes('138****5678') && body.includes('139****2222'), body);
       assert.ok(!body.includes('13812345678'), 'the file has no full mobile');
+
+      // 电子签章接口配置: BestSign at the fake's address; 测试连接 reports what it found.
+      await page.goto(`${baseURL}/systemManagement/signatureConfigure`);
+      const signature = shown(page, '/systemManagement/signatureConfigure');
+      await signature.getByText('不使用电子签章').waitFor({ timeout: 10_000 });
+      await signature.locator('.ant-select').first().click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '上上签' }).click();
+      await signature.getByLabel('接口地址').fill(`${endpoint}/openapi/v2`);
+      await signature.getByLabel('开发者编号').fill('1588888888888');
+      await signature.getByLabel('私钥').fill('-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----');
+      await signature.getByRole('button', { name: /保\s*存/ }).click();
+      await succeeded(page, '保存成功');
+      await signature.getByPlaceholder('已设置，留空则不修改').waitFor({ timeout: 10_000 });
+      await signature.getByTestId('signature-test').click();
+      const result = signature.getByTestId('signature-result');
+      await result.waitFor({ timeout: 10_000 });
+      assert.match(await result.innerText(), /连接成功（HTTP 200）/);
+      await page.evaluate(() => document.fonts.ready);
+      await screenshot(page, 'providers-signature-zh-1440x900', { fullPage: false });
+
       await sleep(200);
       assert.deepEqual(errors.all(), []);
     } finally {

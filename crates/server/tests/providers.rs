@@ -808,3 +808,125 @@ async fn test_send_needs_every_placeholder_and_goes_through_the_provider() -> an
     }
     app.stop().await
 }
+
+const SIG: &str = "/api/admin/config/signature";
+const SIG_UPDATE: &str = "/api/admin/config/signature/update";
+const SIG_TEST: &str = "/api/admin/config/signature/test";
+const PRIVATE_KEY: &str =
+    "-----BEGIN PRIVATE KEY-----MIIEvQIBADANBgkqhkiG9w0BAQEFAASC-E2E-----END PRIVATE KEY-----";
+
+/// A local server answering `status` to everything.
+async fn answering(status: u16) -> anyhow::Result<String> {
+    let code = axum::http::StatusCode::from_u16(status)?;
+    let router = axum::Router::new().fallback(move || async move { (code, "fake bestsign") });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    Ok(format!("http://{addr}"))
+}
+
+#[tokio::test]
+async fn signature_config_validates_keeps_the_key_secret_and_tests_the_connection()
+-> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    let data: Value = app.get_as(SIG, &token).await?.data()?;
+    assert_eq!(data["kind"], "none");
+    assert_eq!(data["privateKeySet"], false);
+    // Nothing to test yet.
+    assert_eq!(app.post_as(SIG_TEST, &token, &json!({})).await?.code(), 409);
+
+    let good = json!({ "kind": "bestsign", "endpoint": "https://openapi.bestsign.info/openapi/v2", "developerId": "1588888888888", "privateKey": PRIVATE_KEY });
+    let with = |k: &str, v: Value| {
+        let mut b = good.clone();
+        b[k] = v;
+        b
+    };
+    let cases = [
+        (with("kind", json!("docusign")), "kind"),
+        (
+            with("endpoint", json!("http://openapi.bestsign.info")),
+            "endpoint",
+        ),
+        (with("endpoint", json!("")), "endpoint"),
+        (with("developerId", json!("")), "developerId"),
+        (with("privateKey", json!("")), "privateKey"),
+    ];
+    for (body, field) in cases {
+        let reply = app.post_as(SIG_UPDATE, &token, &body).await?;
+        assert_eq!(reply.code(), 400, "{body}: {}", reply.text);
+        assert!(
+            reply.body["data"]["fields"][field].is_string(),
+            "{body}: {}",
+            reply.text
+        );
+    }
+    assert!(
+        app.column_texts("SELECT kind FROM provider_config")
+            .await?
+            .is_empty()
+    );
+    let reply = app.post_as(SIG_UPDATE, &token, &good).await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let data: Value = app.get_as(SIG, &token).await?.data()?;
+    assert_eq!(data["kind"], "bestsign");
+    assert_eq!(data["developerId"], "1588888888888");
+    assert_eq!(data["privateKeySet"], true);
+    let stored = app
+        .column_texts("SELECT secret FROM provider_config WHERE slot = 'esign'")
+        .await?;
+    assert_eq!(stored.len(), 1);
+    assert!(!stored[0].contains("PRIVATE KEY"));
+    assert_secret_nowhere(&app, &token, PRIVATE_KEY).await?;
+    let sig = app.get_as(SIG, &token).await?;
+    assert!(!sig.text.contains("PRIVATE KEY"));
+
+    // Reachable; a server error; nobody listening.
+    let up = answering(404).await?;
+    let reply = app
+        .post_as(
+            SIG_UPDATE,
+            &token,
+            &json!({ "kind": "bestsign", "endpoint": up, "developerId": "1588888888888" }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "kept key: {}", reply.text);
+    let test: Value = app.post_as(SIG_TEST, &token, &json!({})).await?.data()?;
+    assert_eq!(test["ok"], true, "{test}");
+    assert_eq!(test["status"], 404);
+    assert!(test["elapsedMs"].is_u64());
+
+    let broken = answering(500).await?;
+    app.post_as(
+        SIG_UPDATE,
+        &token,
+        &json!({ "kind": "bestsign", "endpoint": broken, "developerId": "1588888888888" }),
+    )
+    .await?;
+    let test: Value = app.post_as(SIG_TEST, &token, &json!({})).await?.data()?;
+    assert_eq!(test["ok"], false);
+    assert_eq!(test["status"], 500);
+
+    let closed = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+        listener.local_addr()?.port()
+    };
+    app.post_as(
+        SIG_UPDATE,
+        &token,
+        &json!({ "kind": "bestsign", "endpoint": format!("http://127.0.0.1:{closed}"), "developerId": "1588888888888" }),
+    )
+    .await?;
+    let test: Value = app.post_as(SIG_TEST, &token, &json!({})).await?.data()?;
+    assert_eq!(test["ok"], false);
+    assert!(test["status"].is_null());
+    assert_eq!(test["message"], "无法连接到接口地址");
+
+    let other = limited(&app, &token, "nosig", &["admin:config:icl_interface"]).await?;
+    assert_eq!(app.get_as(SIG, &other).await?.code(), 403);
+    assert_eq!(app.post_as(SIG_UPDATE, &other, &good).await?.code(), 403);
+    assert_eq!(app.post_as(SIG_TEST, &other, &json!({})).await?.code(), 403);
+    app.stop().await
+}

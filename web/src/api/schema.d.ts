@@ -846,6 +846,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/config/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The e-signature provider configuration (the private key only as a "set" flag). */
+        get: operations["signatureConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/signature/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the e-signature provider. */
+        post: operations["signatureUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/signature/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tests the connection to the saved endpoint (one request, 5 s timeout). */
+        post: operations["signatureTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -875,6 +926,16 @@ export interface components {
             /** @description A fresh login identifier. */
             uid?: string | null;
         };
+        /** @description What a connection test found. */
+        ConnectionTestData: {
+            /** @description Reached and answered with a status below 500. */
+            ok: boolean;
+            /** Format: int32 */
+            status: number | null;
+            /** Format: int64 */
+            elapsedMs: number;
+            message: string;
+        };
         DepartmentBody: {
             /**
              * Format: int64
@@ -902,6 +963,27 @@ export interface components {
              */
             userCount: number;
             children: components["schemas"]["DepartmentData"][];
+        };
+        Envelope_ConnectionTestData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description What a connection test found. */
+            data: {
+                /** @description Reached and answered with a status below 500. */
+                ok: boolean;
+                /** Format: int32 */
+                status: number | null;
+                /** Format: int64 */
+                elapsedMs: number;
+                message: string;
+            };
         };
         Envelope_ExportData: {
             /** @description `true` on success. */
@@ -1305,6 +1387,28 @@ export interface components {
                 authorities?: string[] | null;
             };
         };
+        Envelope_SignatureConfigData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description The e-signature provider (no private key). */
+            data: {
+                /** @description `none` or `bestsign`. */
+                kind: string;
+                endpoint: string;
+                developerId: string;
+                /** @description Whether a private key is stored (its value is never answered). */
+                privateKeySet: boolean;
+                /** @description '密钥已失效，请重新填写' when the stored key no longer decrypts. */
+                privateKeyError: string | null;
+            };
+        };
         Envelope_TemplateTestData: {
             /** @description `true` on success. */
             result: boolean;
@@ -1651,6 +1755,26 @@ export interface components {
             username: string;
             /** @description The administrator's permissions; absent for capital-provider users. */
             authorities?: string[] | null;
+        };
+        SignatureConfigBody: {
+            /** @description `none` or `bestsign`. */
+            kind: string;
+            /** @description https URL (http only for 127.0.0.1/localhost); required for bestsign. */
+            endpoint?: string | null;
+            developerId?: string | null;
+            /** @description Absent or empty keeps the stored key; a value replaces it. */
+            privateKey?: string | null;
+        };
+        /** @description The e-signature provider (no private key). */
+        SignatureConfigData: {
+            /** @description `none` or `bestsign`. */
+            kind: string;
+            endpoint: string;
+            developerId: string;
+            /** @description Whether a private key is stored (its value is never answered). */
+            privateKeySet: boolean;
+            /** @description '密钥已失效，请重新填写' when the stored key no longer decrypts. */
+            privateKeyError: string | null;
         };
         SmsConfigBody: {
             /** @description `outbox` or `aliyun`. */
@@ -2976,6 +3100,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TemplateTestData"];
+                };
+            };
+        };
+    };
+    signatureConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SignatureConfigData"];
+                };
+            };
+        };
+    };
+    signatureUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignatureConfigBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    signatureTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConnectionTestData"];
                 };
             };
         };

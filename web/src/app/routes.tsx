@@ -13,6 +13,7 @@ import {
   LazyNotBuiltPage,
   LazyOrganizationPage,
   LazyRolePage,
+  LazySignaturePage,
   LazyUsagePage,
   SectionIndex,
 } from './workspaceElements';
@@ -35,6 +36,7 @@ const BUILT_PAGES: Record<string, ComponentType> = {
   message: LazyMessagePage,
   interfaceConfig: LazyInterfaceConfigPage,
   verification: LazyUsagePage,
+  signatureConfigure: LazySignaturePage,
 };
 
 function screen(name: string, path: string, permission?: string, meta: Partial<Omit<RouteMeta, 'title'>> = {}): ScreenEntry {

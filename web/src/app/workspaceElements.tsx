@@ -34,3 +34,6 @@ export const LazyInterfaceConfigPage = lazy(async () => ({
 }));
 export const LazyUsagePage = lazy(async () => ({ default: (await import('../features/system/usage/UsagePage')).UsagePage }));
 export const LazyMessagePage = lazy(async () => ({ default: (await import('../features/system/message/MessagePage')).MessagePage }));
+export const LazySignaturePage = lazy(async () => ({
+  default: (await import('../features/system/signature/SignaturePage')).SignaturePage,
+}));

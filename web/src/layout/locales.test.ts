@@ -46,6 +46,7 @@ describe('route table (spec §2.3)', () => {
       ['/systemManagement/message', false, 'admin:config:sms'],
       ['/systemManagement/interfaceConfig', false, 'admin:config:icl_interface'],
       ['/systemManagement/verification', false, 'admin:icl_interface:table'],
+      ['/systemManagement/signatureConfigure', false, 'admin:config:bestsign'],
       ['/systemManagement/organization', false, 'admin:organization:table'],
       ['/systemManagement/role', false, 'admin:role:table'],
       ['/systemManagement/administrators', false, 'admin:user:table'],

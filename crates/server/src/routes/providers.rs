@@ -9,6 +9,7 @@ use crate::error::ApiError;
 use crate::extract::Json;
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
+use service::providers::esign::SignatureConfigInput;
 use service::providers::templates::{TemplateFilter, TemplateInput, TemplateRow};
 use service::providers::usage::{UsageFilter, UsageRow};
 use service::providers::{
@@ -30,6 +31,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(template_update))
         .routes(routes!(template_delete))
         .routes(routes!(template_test))
+        .routes(routes!(signature_config))
+        .routes(routes!(signature_update))
+        .routes(routes!(signature_test))
 }
 
 type Answer<T> = Result<Envelope<T>, ApiError>;
@@ -461,5 +465,104 @@ async fn template_test(
     Ok(ok(TemplateTestData {
         success: sent.success,
         message: sent.message,
+    }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// 电子签章接口配置
+
+/// The e-signature provider (no private key).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignatureConfigData {
+    /// `none` or `bestsign`.
+    pub kind: String,
+    pub endpoint: String,
+    pub developer_id: String,
+    /// Whether a private key is stored (its value is never answered).
+    pub private_key_set: bool,
+    /// '密钥已失效，请重新填写' when the stored key no longer decrypts.
+    #[schema(required = true)]
+    pub private_key_error: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignatureConfigBody {
+    /// `none` or `bestsign`.
+    pub kind: String,
+    /// https URL (http only for 127.0.0.1/localhost); required for bestsign.
+    pub endpoint: Option<String>,
+    pub developer_id: Option<String>,
+    /// Absent or empty keeps the stored key; a value replaces it.
+    pub private_key: Option<String>,
+}
+
+/// What a connection test found.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectionTestData {
+    /// Reached and answered with a status below 500.
+    pub ok: bool,
+    #[schema(required = true)]
+    pub status: Option<u16>,
+    pub elapsed_ms: u64,
+    pub message: String,
+}
+
+/// The e-signature provider configuration (the private key only as a "set" flag).
+#[utoipa::path(get, path = "/api/admin/config/signature", tag = "system",
+    operation_id = "signatureConfig", security(("token" = ["admin:config:bestsign"])),
+    responses((status = 200, body = Envelope<SignatureConfigData>)))]
+async fn signature_config(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+) -> Answer<SignatureConfigData> {
+    let v = s.app.signature_config(&me).await?;
+    Ok(ok(SignatureConfigData {
+        kind: v.kind,
+        endpoint: v.endpoint,
+        developer_id: v.developer_id,
+        private_key_set: v.private_key_set,
+        private_key_error: v.private_key_error,
+    }))
+}
+
+/// Saves the e-signature provider.
+#[utoipa::path(post, path = "/api/admin/config/signature/update", tag = "system",
+    operation_id = "signatureUpdate", security(("token" = ["admin:config:bestsign"])),
+    request_body = SignatureConfigBody, responses((status = 200, body = Envelope<Option<String>>)))]
+async fn signature_update(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Client(c): Client,
+    Json(body): Json<SignatureConfigBody>,
+) -> Answer<Option<String>> {
+    s.app
+        .update_signature_config(
+            &me,
+            &c,
+            SignatureConfigInput {
+                kind: body.kind,
+                endpoint: body.endpoint,
+                developer_id: body.developer_id,
+                private_key: body.private_key,
+            },
+        )
+        .await?;
+    Ok(ok(None))
+}
+
+/// Tests the connection to the saved endpoint (one request, 5 s timeout).
+#[utoipa::path(post, path = "/api/admin/config/signature/test", tag = "system",
+    operation_id = "signatureTest", security(("token" = ["admin:config:bestsign"])),
+    responses((status = 200, body = Envelope<ConnectionTestData>)))]
+async fn signature_test(State(s): State<AppState>, Admin(me): Admin) -> Answer<ConnectionTestData> {
+    let t = s.app.test_signature_connection(&me).await?;
+    Ok(ok(ConnectionTestData {
+        ok: t.ok,
+        status: t.status,
+        elapsed_ms: t.elapsed_ms,
+        message: t.message,
     }))
 }

@@ -6,6 +6,7 @@
 //! secret's value.
 
 pub mod aliyun;
+pub mod esign;
 pub mod templates;
 pub mod usage;
 

@@ -26,6 +26,8 @@ export type SmsConfigInput = Schemas['SmsConfigBody'];
 export type OcrConfigInput = Schemas['OcrConfigBody'];
 export type UsageRow = Schemas['UsageData'];
 export type TemplateRow = Schemas['TemplateData'];
+export type SignatureConfigInput = Schemas['SignatureConfigBody'];
+export type ConnectionTestResult = Schemas['ConnectionTestData'];
 export type TemplateInput = Schemas['TemplateBody'];
 export type TemplateTestInput = Schemas['TemplateTestBody'];
 
@@ -90,4 +92,11 @@ export const templateApi = {
   update: (id: number, input: TemplateInput) => post<unknown>('/admin/config/sms/template/update/{id}', { id, ...input }),
   remove: (id: number) => post<unknown>('/admin/config/sms/template/delete/{id}', { id }),
   test: (id: number, input: TemplateTestInput) => post<Schemas['TemplateTestData']>('/admin/config/sms/template/test/{id}', { id, ...input }),
+};
+
+/** 电子签章接口配置: the private key is write-only (answers carry `privateKeySet`). */
+export const signatureApi = {
+  config: () => request<Schemas['SignatureConfigData']>({ url: '/admin/config/signature' }),
+  update: (input: SignatureConfigInput) => post<unknown>('/admin/config/signature/update', input),
+  test: () => post<ConnectionTestResult>('/admin/config/signature/test'),
 };

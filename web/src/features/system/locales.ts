@@ -2,6 +2,21 @@ import { addResources } from '../../shared/i18n';
 
 /** Texts of the system-management screens, in the four languages. */
 const zh = {
+  signature: {
+    title: "电子签章服务",
+    hint: "合同电子签章经此服务完成；私钥加密保存，保存后不再显示。",
+    developerId: "开发者编号",
+    privateKey: "私钥",
+    privateKeyEmpty: "粘贴开发者私钥（PEM）",
+    endpointHint: "须为 https 地址（仅本机地址可用 http）。",
+    test: "测试连接",
+    saveFirst: "选择服务商并保存后可测试连接。",
+    resultDetail: "HTTP 状态：{{status}}，耗时 {{elapsed}} 毫秒",
+    kinds: {
+      none: "不使用电子签章",
+      bestsign: "上上签",
+    },
+  },
   message: {
     code: "模板编码",
     name: "模板名称",
@@ -160,6 +175,7 @@ const zh = {
     capital: '资金方',
     system: '系统',
     actions: {
+      provider_config_esign: "保存电子签章配置",
       sms_template_create: "新增短信模板",
       sms_template_update: "修改短信模板",
       sms_template_delete: "删除短信模板",
@@ -208,6 +224,21 @@ type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary
 export type SystemDictionary = Dictionary<typeof zh>;
 
 const en: SystemDictionary = {
+  signature: {
+    title: "E-signature service",
+    hint: "Contracts are signed electronically through this service; the private key is kept encrypted and never shown again.",
+    developerId: "Developer ID",
+    privateKey: "Private key",
+    privateKeyEmpty: "Paste the developer private key (PEM)",
+    endpointHint: "Must be https (http only for this machine).",
+    test: "Test connection",
+    saveFirst: "Choose a provider and save to test the connection.",
+    resultDetail: "HTTP status: {{status}}, took {{elapsed}} ms",
+    kinds: {
+      none: "No e-signature",
+      bestsign: "BestSign",
+    },
+  },
   message: {
     code: "Template code",
     name: "Template name",
@@ -366,6 +397,7 @@ const en: SystemDictionary = {
     capital: 'Capital provider',
     system: 'System',
     actions: {
+      provider_config_esign: "Save e-signature provider",
       sms_template_create: "Create SMS template",
       sms_template_update: "Update SMS template",
       sms_template_delete: "Delete SMS template",
@@ -411,6 +443,21 @@ const en: SystemDictionary = {
 };
 
 const es: SystemDictionary = {
+  signature: {
+    title: "Servicio de firma electrónica",
+    hint: "Los contratos se firman electrónicamente con este servicio; la clave privada se guarda cifrada y no se vuelve a mostrar.",
+    developerId: "ID de desarrollador",
+    privateKey: "Clave privada",
+    privateKeyEmpty: "Pegue la clave privada (PEM)",
+    endpointHint: "Debe ser https (http solo para esta máquina).",
+    test: "Probar conexión",
+    saveFirst: "Elija un proveedor y guarde para probar la conexión.",
+    resultDetail: "Estado HTTP: {{status}}, {{elapsed}} ms",
+    kinds: {
+      none: "Sin firma electrónica",
+      bestsign: "BestSign",
+    },
+  },
   message: {
     code: "Código de plantilla",
     name: "Nombre de plantilla",
@@ -569,6 +616,7 @@ const es: SystemDictionary = {
     capital: 'Proveedor de fondos',
     system: 'Sistema',
     actions: {
+      provider_config_esign: "Guardar proveedor de firma",
       sms_template_create: "Crear plantilla de SMS",
       sms_template_update: "Modificar plantilla de SMS",
       sms_template_delete: "Eliminar plantilla de SMS",
@@ -614,6 +662,21 @@ const es: SystemDictionary = {
 };
 
 const ja: SystemDictionary = {
+  signature: {
+    title: "電子署名サービス",
+    hint: "契約の電子署名はこのサービスで行います。秘密鍵は暗号化して保存され、再表示されません。",
+    developerId: "開発者 ID",
+    privateKey: "秘密鍵",
+    privateKeyEmpty: "開発者の秘密鍵（PEM）を貼り付け",
+    endpointHint: "https が必要です（http はこのマシンのみ）。",
+    test: "接続テスト",
+    saveFirst: "プロバイダーを選んで保存すると接続テストができます。",
+    resultDetail: "HTTP ステータス：{{status}}、所要 {{elapsed}} ミリ秒",
+    kinds: {
+      none: "電子署名を使わない",
+      bestsign: "BestSign（上上签）",
+    },
+  },
   message: {
     code: "テンプレートコード",
     name: "テンプレート名",
@@ -772,6 +835,7 @@ const ja: SystemDictionary = {
     capital: '資金提供者',
     system: 'システム',
     actions: {
+      provider_config_esign: "電子署名設定を保存",
       sms_template_create: "SMS テンプレート追加",
       sms_template_update: "SMS テンプレート変更",
       sms_template_delete: "SMS テンプレート削除",

@@ -34,6 +34,7 @@ const ACTIONS = [
   'password.change',
   'provider_config.sms',
   'provider_config.ocr',
+  'provider_config.esign',
   'sms_template.create',
   'sms_template.update',
   'sms_template.delete',
