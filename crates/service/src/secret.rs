@@ -1,7 +1,8 @@
 //! Secrets at rest: provider API keys are stored encrypted with AES-256-GCM under the server's
 //! secret key (`--secret-key` / `BEEHIVE_SECRET_KEY`, or `<data dir>/secret.key`).
 //!
-//! A stored value is `base64(nonce ‖ ciphertext)` with a fresh random 96-bit nonce per value.
+//! A stored value is `v1:` + `base64(nonce ‖ ciphertext)` with a fresh random 96-bit nonce per
+//! value; the version prefix leaves room for a later key or format without guessing.
 
 use aes_gcm::aead::{Aead, KeyInit};
 use aes_gcm::{Aes256Gcm, Nonce};
@@ -10,6 +11,9 @@ use base64::engine::general_purpose::STANDARD;
 use rand::RngCore;
 use std::fmt;
 use std::path::Path;
+
+/// The prefix of values sealed in the current format.
+const VERSION: &str = "v1:";
 
 /// What the screens say of a stored secret that no longer decrypts (the key changed).
 pub const UNREADABLE: &str = "密钥已失效，请重新填写";
@@ -71,7 +75,7 @@ impl SecretKey {
         }
     }
 
-    /// Encrypts `plain` as `base64(nonce ‖ ciphertext)`.
+    /// Encrypts `plain` as `v1:` + `base64(nonce ‖ ciphertext)`.
     pub fn encrypt(&self, plain: &str) -> String {
         let cipher = Aes256Gcm::new(&self.0.into());
         let mut nonce = [0u8; 12];
@@ -82,12 +86,13 @@ impl SecretKey {
             .unwrap_or_default();
         let mut out = nonce.to_vec();
         out.extend_from_slice(&sealed);
-        STANDARD.encode(out)
+        format!("{VERSION}{}", STANDARD.encode(out))
     }
 
     /// Decrypts what [`SecretKey::encrypt`] made.
     pub fn decrypt(&self, stored: &str) -> Result<String, Unreadable> {
-        let bytes = STANDARD.decode(stored).map_err(|_| Unreadable)?;
+        let body = stored.strip_prefix(VERSION).ok_or(Unreadable)?;
+        let bytes = STANDARD.decode(body).map_err(|_| Unreadable)?;
         if bytes.len() < 12 + 16 {
             return Err(Unreadable);
         }
@@ -128,6 +133,7 @@ mod tests {
         let b = key.encrypt("LTAI-secret");
         assert_ne!(a, b, "every value has its own nonce");
         assert!(!a.contains("LTAI-secret"));
+        assert!(a.starts_with("v1:"));
         assert_eq!(key.decrypt(&a).as_deref(), Ok("LTAI-secret"));
         assert_eq!(key.decrypt(&b).as_deref(), Ok("LTAI-secret"));
     }
@@ -140,7 +146,10 @@ mod tests {
             SecretKey::generate().decrypt("not base64!"),
             Err(Unreadable)
         );
-        assert_eq!(SecretKey::generate().decrypt("AAAA"), Err(Unreadable));
+        assert_eq!(SecretKey::generate().decrypt("v1:AAAA"), Err(Unreadable));
+        let key = SecretKey::generate();
+        let unversioned = key.encrypt("x").replacen("v1:", "", 1);
+        assert_eq!(key.decrypt(&unversioned), Err(Unreadable));
     }
 
     #[test]

@@ -13,7 +13,7 @@ pub struct Model {
     pub kind: String,
     /// JSON of the non-secret fields.
     pub settings: String,
-    /// base64(nonce ‖ AES-256-GCM ciphertext).
+    /// `v1:` + base64(nonce ‖ AES-256-GCM ciphertext).
     pub secret: Option<String>,
     pub created_at: DateTimeUtc,
     pub created_by: Option<i64>,

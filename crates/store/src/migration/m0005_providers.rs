@@ -56,7 +56,7 @@ impl MigrationTrait for Migration {
                     .col(string_len(ProviderConfig::Kind, 32))
                     // JSON of the non-secret fields.
                     .col(text(ProviderConfig::Settings))
-                    // base64(nonce ‖ AES-256-GCM ciphertext) of the secret, or NULL.
+                    // `v1:` + base64(nonce ‖ AES-256-GCM ciphertext) of the secret, or NULL.
                     .col(text_null(ProviderConfig::Secret))
                     .to_owned(),
             ))
