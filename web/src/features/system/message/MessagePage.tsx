@@ -7,7 +7,6 @@ import { useListReload } from '../../../shared/crud/useListReload';
 import '../../../shared/crud/locales';
 import { templateApi, type TemplateRow } from '../api';
 import { SYSTEM_NS } from '../locales';
-import { formatDateTime } from '../shared';
 import { StatusTag } from '../StatusTag';
 import { parsePlaceholders, preview } from './placeholders';
 
@@ -39,8 +38,8 @@ export function MessagePage() {
   const [testing, setTesting] = useState<TemplateRow | null>(null);
 
   const columns: ListColumn<TemplateRow>[] = [
-    { key: 'code', title: t('message.code'), sortField: 'code', width: 170 },
-    { key: 'name', title: t('message.name'), width: 150 },
+    { key: 'code', title: t('message.code'), sortField: 'code', width: 160 },
+    { key: 'name', title: t('message.name'), width: 140 },
     { key: 'content', title: t('message.content'), ellipsis: true, render: (row) => <span title={row.content}>{row.content}</span> },
     {
       key: 'providerTemplateId',
@@ -49,7 +48,6 @@ export function MessagePage() {
       render: (row) => row.providerTemplateId || <Typography.Text type="secondary">{t('message.notRegistered')}</Typography.Text>,
     },
     { key: 'enabled', title: t('common.status'), width: 90, render: (row) => <StatusTag enabled={row.enabled} /> },
-    { key: 'updatedAt', title: t('common.updatedAt'), sortField: 'updatedAt', width: 170, render: (row) => formatDateTime(row.updatedAt) },
   ];
 
   const actions: RowAction<TemplateRow>[] = [
@@ -89,7 +87,7 @@ export function MessagePage() {
         fetchPage={templateApi.page}
         rowKey={(row) => row.id}
         rowActions={actions}
-        actionsWidth={210}
+        actionsWidth={230}
         defaultSort={{ field: 'id', order: 'asc' }}
         toolbar={[{ key: 'create', label: t('message.create'), perm: PAGE_PERM, onClick: () => setEditing({ mode: 'create' }) }]}
       />
