@@ -490,6 +490,12 @@ pub static CATALOGUE: &[Permission] = &[
         "短信/OCR使用记录",
         "SMS/OCR usage records",
     ),
+    button(
+        "admin:icl_interface:export",
+        S::System,
+        "导出短信/OCR使用记录",
+        "Export SMS/OCR usage records",
+    ),
     page(
         "admin:config:bestsign",
         S::System,

@@ -106,6 +106,8 @@ pub struct ServeConfig {
     pub token_lifetime: Option<Duration>,
     /// Where exported files are kept (`--storage-dir`); in memory when absent.
     pub storage_dir: Option<std::path::PathBuf>,
+    /// Encrypts provider secrets at rest; a random key for this run when absent.
+    pub secret_key: Option<service::secret::SecretKey>,
 }
 
 /// A running server.
@@ -154,6 +156,9 @@ pub async fn start(
     }
     if let Some(dir) = &config.storage_dir {
         beehive = beehive.with_storage_dir(dir)?;
+    }
+    if let Some(key) = config.secret_key.clone() {
+        beehive = beehive.with_secret_key(key);
     }
     beehive.migrate().await?;
     let first_admin = beehive

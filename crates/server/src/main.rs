@@ -56,6 +56,13 @@ enum Command {
         /// Directory of the object storage (exported files); created if missing.
         #[arg(long, env = "BEEHIVE_STORAGE_DIR", default_value = "./data/storage")]
         storage_dir: std::path::PathBuf,
+        /// The key that encrypts provider secrets at rest: 64 hexadecimal characters. When
+        /// absent, the key kept in `<data dir>/secret.key` is used (generated at first start).
+        #[arg(long, env = "BEEHIVE_SECRET_KEY", hide_env_values = true)]
+        secret_key: Option<String>,
+        /// Directory of the server's own files (the generated secret key).
+        #[arg(long, env = "BEEHIVE_DATA_DIR", default_value = "./data")]
+        data_dir: std::path::PathBuf,
     },
     /// Apply pending database migrations and exit.
     Migrate {
@@ -199,6 +206,30 @@ async fn shutdown_signal() {
     }
 }
 
+/// The secret key from `--secret-key`, else from `<data dir>/secret.key` (created the first
+/// time). Only the file's path is ever printed, never the key.
+fn load_secret_key(
+    given: Option<&str>,
+    data_dir: &std::path::Path,
+) -> anyhow::Result<service::secret::SecretKey> {
+    if let Some(hex) = given.filter(|h| !h.trim().is_empty()) {
+        return service::secret::SecretKey::from_hex(hex)
+            .map_err(|e| anyhow::anyhow!("--secret-key / BEEHIVE_SECRET_KEY: {e}"));
+    }
+    let path = data_dir.join("secret.key");
+    let (key, created) = service::secret::SecretKey::load_or_create(&path)
+        .with_context(|| format!("cannot read or create {}", path.display()))?;
+    if created {
+        tracing::warn!(
+            path = %path.display(),
+            "generated the secret key that encrypts provider secrets; keep this file (and back it up): without it, saved API keys must be typed in again"
+        );
+    } else {
+        tracing::info!(path = %path.display(), "secret key read");
+    }
+    Ok(key)
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
@@ -210,8 +241,11 @@ async fn main() -> anyhow::Result<()> {
             request_timeout,
             token_lifetime,
             storage_dir,
+            secret_key,
+            data_dir,
         } => {
             init_logs(log_format);
+            let secret_key = load_secret_key(secret_key.as_deref(), &data_dir)?;
             prepare_sqlite_dir(&database.database_url)?;
             if !server::spa::is_built() {
                 tracing::warn!("the web app is not embedded: build web/ first (see README)");
@@ -229,6 +263,7 @@ async fn main() -> anyhow::Result<()> {
                     clock: Default::default(),
                     token_lifetime: Some(Duration::from_secs(token_lifetime.max(1))),
                     storage_dir: Some(storage_dir),
+                    secret_key: Some(secret_key),
                 },
                 listener,
                 shutdown_signal(),

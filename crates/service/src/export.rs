@@ -17,7 +17,8 @@ use rust_xlsxwriter::{Format, Workbook};
 use std::path::Path;
 use std::sync::Arc;
 use store::sea_orm::{
-    AccessMode, DatabaseTransaction, DbBackend, IsolationLevel, TransactionTrait,
+    AccessMode, DatabaseTransaction, DbBackend, EntityTrait, IsolationLevel, PaginatorTrait,
+    Select, TransactionTrait,
 };
 
 /// The object storage: a local directory (S3-compatible storage can replace it).
@@ -275,6 +276,29 @@ impl Beehive {
             }
             _ => self.db.begin().await?,
         })
+    }
+
+    /// Exports every row of `select` (already filtered and ordered), read in batches from one
+    /// snapshot: the whole export of a list whose rows are its entity's models.
+    pub(crate) async fn export_rows<E>(
+        &self,
+        principal: &Principal,
+        select: Select<E>,
+    ) -> Result<Exported>
+    where
+        E: EntityTrait,
+        E::Model: Exportable + Send + Sync + 'static,
+    {
+        let txn = self.export_snapshot().await?;
+        let mut sink = ExportSink::start();
+        let mut batches = select.paginate(&txn, EXPORT_BATCH);
+        while let Some(rows) = batches.fetch_and_next().await? {
+            if !sink.write(rows).await? {
+                break;
+            }
+        }
+        txn.commit().await?;
+        self.finish_export(principal, sink).await
     }
 
     /// Finishes the file of `sink` and stores it in the caller's export folder.

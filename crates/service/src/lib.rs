@@ -9,6 +9,8 @@ pub mod export;
 pub mod paging;
 pub mod partner;
 pub mod password;
+pub mod providers;
+pub mod secret;
 pub mod system;
 
 pub use error::{Error, Result};
@@ -26,6 +28,10 @@ pub struct Beehive {
     security: Arc<SecuritySettings>,
     storage: export::Storage,
     settings_cache: system::settings::Cache,
+    /// Encrypts provider secrets at rest.
+    secrets: Arc<secret::SecretKey>,
+    /// Calls to outside providers.
+    http: reqwest::Client,
 }
 
 /// What `GET /api/health` reports.
@@ -54,6 +60,12 @@ impl Beehive {
             security: Arc::new(SecuritySettings::default()),
             storage: export::Storage::in_memory(),
             settings_cache: system::settings::Cache::default(),
+            // Without a configured key, secrets saved by this instance only live as long as it.
+            secrets: Arc::new(secret::SecretKey::generate()),
+            http: reqwest::Client::builder()
+                .timeout(std::time::Duration::from_secs(10))
+                .build()
+                .map_err(Error::internal)?,
         })
     }
 
@@ -69,6 +81,12 @@ impl Beehive {
     pub fn with_storage_dir(mut self, dir: &std::path::Path) -> Result<Self> {
         self.storage = export::Storage::local(dir)?;
         Ok(self)
+    }
+
+    /// Encrypts provider secrets with `key` (the `--secret-key` start-up setting).
+    pub fn with_secret_key(mut self, key: secret::SecretKey) -> Self {
+        self.secrets = Arc::new(key);
+        self
     }
 
     pub fn clock(&self) -> &Clock {

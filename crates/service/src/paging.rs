@@ -127,15 +127,6 @@ impl<C: ColumnTrait> Paging<C> {
         Ok((rows, total))
     }
 
-    /// Every row of `select` (already ordered), at most [`MAX_EXPORT_ROWS`].
-    pub async fn fetch_all<E: EntityTrait>(
-        &self,
-        db: &impl ConnectionTrait,
-        select: Select<E>,
-    ) -> Result<Vec<E::Model>> {
-        Ok(select.limit(MAX_EXPORT_ROWS).all(db).await?)
-    }
-
     pub fn page_of<T>(&self, records: Vec<T>, total: u64) -> Page<T> {
         Page {
             records,

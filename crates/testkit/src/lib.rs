@@ -150,6 +150,7 @@ impl TestApp {
                 clock: Default::default(),
                 token_lifetime: None,
                 storage_dir: Some(storage_dir.clone()),
+                secret_key: Some(service::secret::SecretKey::generate()),
             },
             listener,
             std::future::pending(),
@@ -192,6 +193,24 @@ impl TestApp {
             Some(running) => &running.app,
             None => unreachable_stopped(),
         }
+    }
+
+    /// The first column of every row `sql` selects, as text (NULL as an empty string): lets a
+    /// test look at what is really stored, e.g. that a secret column is encrypted.
+    pub async fn column_texts(&self, sql: &str) -> anyhow::Result<Vec<String>> {
+        use store::sea_orm::{ConnectionTrait, Statement};
+        let db = store::sea_orm::Database::connect(&self.db.url).await?;
+        let backend = db.get_database_backend();
+        let rows = db
+            .query_all_raw(Statement::from_string(backend, sql.to_owned()))
+            .await?;
+        let mut out = Vec::new();
+        for row in rows {
+            let value: Option<String> = row.try_get_by_index(0)?;
+            out.push(value.unwrap_or_default());
+        }
+        db.close().await?;
+        Ok(out)
     }
 
     /// Moves the server's clock forward.

@@ -818,6 +818,227 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/config/interface": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SMS and OCR provider configuration (secrets only as "set" flags). */
+        get: operations["interfaceConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/interface/sms/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the SMS provider. */
+        post: operations["interfaceSmsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/interface/ocr/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the OCR provider. */
+        post: operations["interfaceOcrUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/icl_interface/usage/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One page of the SMS/OCR usage records (newest first). */
+        post: operations["usagePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/icl_interface/usage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the usage records matching the filters. */
+        post: operations["usageExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/sms/template/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One page of the SMS templates. */
+        post: operations["smsTemplatePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/sms/template/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates an SMS template. */
+        post: operations["smsTemplateCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/sms/template/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Updates an SMS template (its code never changes). */
+        post: operations["smsTemplateUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/sms/template/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes an SMS template (not `LOGIN_CODE`). */
+        post: operations["smsTemplateDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/sms/template/test/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the template to a mobile through the configured provider (recorded in the usage list). */
+        post: operations["smsTemplateTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The e-signature provider configuration (the private key only as a "set" flag). */
+        get: operations["signatureConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/signature/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the e-signature provider. */
+        post: operations["signatureUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/signature/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tests the connection to the saved endpoint (one request, 5 s timeout). */
+        post: operations["signatureTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -852,6 +1073,16 @@ export interface components {
         CodeRequest: {
             /** @description A fresh login identifier. */
             uid?: string | null;
+        };
+        /** @description What a connection test found. */
+        ConnectionTestData: {
+            /** @description Reached and answered with a status below 500. */
+            ok: boolean;
+            /** Format: int32 */
+            status: number | null;
+            /** Format: int64 */
+            elapsedMs: number;
+            message: string;
         };
         DepartmentBody: {
             /**
@@ -896,6 +1127,27 @@ export interface components {
                 /** @description Empty = the built-in application title. */
                 platformName: string;
                 logoUrl: string | null;
+            };
+        };
+        Envelope_ConnectionTestData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description What a connection test found. */
+            data: {
+                /** @description Reached and answered with a status below 500. */
+                ok: boolean;
+                /** Format: int32 */
+                status: number | null;
+                /** Format: int64 */
+                elapsedMs: number;
+                message: string;
             };
         };
         Envelope_ExportData: {
@@ -953,6 +1205,21 @@ export interface components {
             data: {
                 /** Format: int64 */
                 id: number;
+            };
+        };
+        Envelope_InterfaceConfigData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                sms: components["schemas"]["SmsConfigData"];
+                ocr: components["schemas"]["OcrConfigData"];
             };
         };
         Envelope_Option_String: {
@@ -1079,6 +1346,82 @@ export interface components {
                     createdAt: number;
                     /** Format: int64 */
                     updatedAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_TemplateData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    code: string;
+                    name: string;
+                    /** @description The text with `{placeholder}`s. */
+                    content: string;
+                    /** @description The provider's template id, e.g. `SMS_123456` (empty: not registered yet). */
+                    providerTemplateId: string;
+                    enabled: boolean;
+                    /** Format: int64 */
+                    updatedAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_UsageData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    /** @description `sms` or `ocr`. */
+                    kind: string;
+                    provider: string;
+                    /** @description Masked, e.g. `138****5678`. */
+                    target: string;
+                    templateCode: string;
+                    /** @description `success` or `failure`. */
+                    outcome: string;
+                    errorMessage: string;
+                    /** Format: int32 */
+                    costUnits: number;
+                    /** Format: int64 */
+                    createdAt: number;
                 }[];
                 /**
                  * Format: int64
@@ -1270,6 +1613,28 @@ export interface components {
                 authorities?: string[] | null;
             };
         };
+        Envelope_SignatureConfigData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description The e-signature provider (no private key). */
+            data: {
+                /** @description `none` or `bestsign`. */
+                kind: string;
+                endpoint: string;
+                developerId: string;
+                /** @description Whether a private key is stored (its value is never answered). */
+                privateKeySet: boolean;
+                /** @description '密钥已失效，请重新填写' when the stored key no longer decrypts. */
+                privateKeyError: string | null;
+            };
+        };
         Envelope_SystemData: {
             /** @description `true` on success. */
             result: boolean;
@@ -1304,6 +1669,23 @@ export interface components {
                 timeZones: string[];
                 /** @description The page sizes one may choose. */
                 pageSizes: number[];
+            };
+        };
+        Envelope_TemplateTestData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** @description Whether the provider accepted the message. */
+                success: boolean;
+                /** @description The provider's error when it did not. */
+                message: string;
             };
         };
         Envelope_UidData: {
@@ -1441,6 +1823,10 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        InterfaceConfigData: {
+            sms: components["schemas"]["SmsConfigData"];
+            ocr: components["schemas"]["OcrConfigData"];
+        };
         LoginLogData: {
             /** Format: int64 */
             id: number;
@@ -1483,6 +1869,23 @@ export interface components {
              * @description PNG, JPEG or WebP (checked by content), at most 512 KiB.
              */
             file: string;
+        };
+        OcrConfigBody: {
+            /** @description `manual`. */
+            kind: string;
+            endpoint?: string | null;
+            appKey?: string | null;
+            /** @description Absent or empty keeps the stored secret; a value replaces it. */
+            appSecret?: string | null;
+        };
+        /** @description The OCR provider (no secret). */
+        OcrConfigData: {
+            /** @description `manual`: staff type the data in. */
+            kind: string;
+            endpoint: string;
+            appKey: string;
+            appSecretSet: boolean;
+            appSecretError: string | null;
         };
         OperationLogData: {
             /** Format: int64 */
@@ -1673,6 +2076,48 @@ export interface components {
             /** @description The administrator's permissions; absent for capital-provider users. */
             authorities?: string[] | null;
         };
+        SignatureConfigBody: {
+            /** @description `none` or `bestsign`. */
+            kind: string;
+            /** @description https URL (http only for 127.0.0.1/localhost); required for bestsign. */
+            endpoint?: string | null;
+            developerId?: string | null;
+            /** @description Absent or empty keeps the stored key; a value replaces it. */
+            privateKey?: string | null;
+        };
+        /** @description The e-signature provider (no private key). */
+        SignatureConfigData: {
+            /** @description `none` or `bestsign`. */
+            kind: string;
+            endpoint: string;
+            developerId: string;
+            /** @description Whether a private key is stored (its value is never answered). */
+            privateKeySet: boolean;
+            /** @description '密钥已失效，请重新填写' when the stored key no longer decrypts. */
+            privateKeyError: string | null;
+        };
+        SmsConfigBody: {
+            /** @description `outbox` or `aliyun`. */
+            kind: string;
+            /** @description https URL (http only for 127.0.0.1/localhost); default `https://dysmsapi.aliyuncs.com`. */
+            endpoint?: string | null;
+            accessKeyId?: string | null;
+            /** @description Absent or empty keeps the stored secret; a value replaces it. */
+            accessKeySecret?: string | null;
+            signName?: string | null;
+        };
+        /** @description The SMS provider (no secret). */
+        SmsConfigData: {
+            /** @description `outbox` (built in: messages are kept in the outbox) or `aliyun`. */
+            kind: string;
+            endpoint: string;
+            accessKeyId: string;
+            signName: string;
+            /** @description Whether an AccessKey Secret is stored (its value is never answered). */
+            accessKeySecretSet: boolean;
+            /** @description '密钥已失效，请重新填写' when the stored secret no longer decrypts. */
+            accessKeySecretError: string | null;
+        };
         SmsLogin: {
             uid: string;
             mobile: string;
@@ -1727,6 +2172,53 @@ export interface components {
             /** @description The page sizes one may choose. */
             pageSizes: number[];
         };
+        TemplateBody: {
+            /** @description `^[A-Z][A-Z0-9_]{1,63}$`, unique; ignored by update (it never changes). */
+            code?: string;
+            /** @description 1 to 64 characters. */
+            name: string;
+            /** @description 1 to 500 characters; `{name}` placeholders with balanced braces, names `^[a-zA-Z][a-zA-Z0-9_]*$`. */
+            content: string;
+            providerTemplateId?: string | null;
+            enabled: boolean;
+        };
+        /** @description An SMS template. */
+        TemplateData: {
+            /** Format: int64 */
+            id: number;
+            code: string;
+            name: string;
+            /** @description The text with `{placeholder}`s. */
+            content: string;
+            /** @description The provider's template id, e.g. `SMS_123456` (empty: not registered yet). */
+            providerTemplateId: string;
+            enabled: boolean;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        TemplatePageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** @description Contained in the code or the name. */
+            keyword?: string | null;
+            enabled?: boolean | null;
+        };
+        TemplateTestBody: {
+            mobile: string;
+            /** @description A value for every placeholder of the template. */
+            params?: {
+                [key: string]: string;
+            };
+        };
+        TemplateTestData: {
+            /** @description Whether the provider accepted the message. */
+            success: boolean;
+            /** @description The provider's error when it did not. */
+            message: string;
+        };
         /** @description A login identifier: present it with the next sign-in attempt. */
         UidData: {
             /** @description One-time: used up by the next sign-in attempt, whatever its outcome. */
@@ -1736,6 +2228,49 @@ export interface components {
              * @description Seconds until it expires (300).
              */
             expiresIn: number;
+        };
+        /** @description One use of an outside provider. */
+        UsageData: {
+            /** Format: int64 */
+            id: number;
+            /** @description `sms` or `ocr`. */
+            kind: string;
+            provider: string;
+            /** @description Masked, e.g. `138****5678`. */
+            target: string;
+            templateCode: string;
+            /** @description `success` or `failure`. */
+            outcome: string;
+            errorMessage: string;
+            /** Format: int32 */
+            costUnits: number;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        UsagePageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /**
+             * Format: int64
+             * @description Epoch ms, inclusive.
+             */
+            from?: number | null;
+            /**
+             * Format: int64
+             * @description Epoch ms, inclusive.
+             */
+            to?: number | null;
+            /** @description `sms` or `ocr`. */
+            kind?: string | null;
+            /** @description `outbox`, `aliyun`, `manual`. */
+            provider?: string | null;
+            /** @description `success` or `failure`. */
+            outcome?: string | null;
+            /** @description Contained in the masked target, e.g. `5678`. */
+            target?: string | null;
         };
         UserCreateBody: {
             /** @description 3 to 32 letters, digits or `_ . - @`. */
@@ -2869,6 +3404,295 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    interfaceConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_InterfaceConfigData"];
+                };
+            };
+        };
+    };
+    interfaceSmsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsConfigBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    interfaceOcrUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OcrConfigBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    usagePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsagePageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_UsageData"];
+                };
+            };
+        };
+    };
+    usageExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsagePageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"];
+                };
+            };
+        };
+    };
+    smsTemplatePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplatePageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_TemplateData"];
+                };
+            };
+        };
+    };
+    smsTemplateCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    smsTemplateUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    smsTemplateDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    smsTemplateTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateTestBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TemplateTestData"];
+                };
+            };
+        };
+    };
+    signatureConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SignatureConfigData"];
+                };
+            };
+        };
+    };
+    signatureUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignatureConfigBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    signatureTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConnectionTestData"];
                 };
             };
         };

@@ -7,12 +7,16 @@ import {
   LazyAdministratorsPage,
   LazyAppLayout,
   LazyDashboardPage,
+  LazyInterfaceConfigPage,
   LazyJournalPage,
   LazyBasicSetPage,
   LazySecurityPage,
+  LazyMessagePage,
   LazyNotBuiltPage,
   LazyOrganizationPage,
   LazyRolePage,
+  LazySignaturePage,
+  LazyUsagePage,
   SectionIndex,
 } from './workspaceElements';
 
@@ -33,6 +37,10 @@ const BUILT_PAGES: Record<string, ComponentType> = {
   journal: LazyJournalPage,
   basicSet: LazyBasicSetPage,
   security: LazySecurityPage,
+  message: LazyMessagePage,
+  interfaceConfig: LazyInterfaceConfigPage,
+  verification: LazyUsagePage,
+  signatureConfigure: LazySignaturePage,
 };
 
 function screen(name: string, path: string, permission?: string, meta: Partial<Omit<RouteMeta, 'title'>> = {}): ScreenEntry {

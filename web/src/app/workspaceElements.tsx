@@ -31,3 +31,11 @@ export const LazyAdministratorsPage = lazy(async () => ({
 export const LazyJournalPage = lazy(async () => ({ default: (await import('../features/system/journal/JournalPage')).JournalPage }));
 export const LazySecurityPage = lazy(async () => ({ default: (await import('../features/system/settings/SecurityPage')).SecurityPage }));
 export const LazyBasicSetPage = lazy(async () => ({ default: (await import('../features/system/settings/BasicSetPage')).BasicSetPage }));
+export const LazyInterfaceConfigPage = lazy(async () => ({
+  default: (await import('../features/system/interface/InterfaceConfigPage')).InterfaceConfigPage,
+}));
+export const LazyUsagePage = lazy(async () => ({ default: (await import('../features/system/usage/UsagePage')).UsagePage }));
+export const LazyMessagePage = lazy(async () => ({ default: (await import('../features/system/message/MessagePage')).MessagePage }));
+export const LazySignaturePage = lazy(async () => ({
+  default: (await import('../features/system/signature/SignaturePage')).SignaturePage,
+}));

@@ -4,6 +4,7 @@ mod auth;
 mod common;
 mod config;
 mod health;
+mod providers;
 mod system;
 
 use crate::AppState;
@@ -53,6 +54,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(common::router())
         .merge(system::router())
         .merge(config::router())
+        .merge(providers::router())
 }
 
 /// The API router (paths include `/api`).

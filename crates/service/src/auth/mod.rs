@@ -480,7 +480,7 @@ impl Beehive {
         }
         ticket::consume(&self.db, &self.clock, AccountKind::Admin, uid).await?;
         let settings = self.current_security().await?;
-        sms::send_login_code(&self.db, &self.clock, &settings, mobile, client).await
+        sms::send_login_code(self, &settings, mobile, client).await
     }
 
     /// Sign-in of an administrator with the code sent to its mobile.

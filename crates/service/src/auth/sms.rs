@@ -1,4 +1,4 @@
-//! SMS sign-in codes and the SMS port's built-in provider, the outbox.
+//! SMS sign-in codes, sent through the configured SMS provider (template `LOGIN_CODE`).
 //!
 //! Codes are 6 digits, stored as SHA-256 of `mobile:code`, single-use, valid five minutes,
 //! allow five wrong tries. Sending is limited per mobile (1 a minute, 10 a day) and per IP.
@@ -12,7 +12,7 @@ use crate::{Error, Result};
 use chrono::TimeDelta;
 use rand::Rng;
 use sha2::{Digest, Sha256};
-use store::entity::{admin_user, sms_code, sms_outbox};
+use store::entity::{admin_user, sms_code};
 use store::sea_orm::sea_query::{Expr, ExprTrait};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
@@ -43,13 +43,13 @@ fn code_digest(mobile: &str, code: &str) -> String {
 }
 
 pub(super) async fn send_login_code(
-    db: &DatabaseConnection,
-    clock: &Clock,
+    app: &crate::Beehive,
     settings: &SecuritySettings,
     mobile: &str,
     client: &ClientInfo,
 ) -> Result<()> {
-    let now = clock.now();
+    let db = &app.db;
+    let now = app.clock.now();
     let sent_since = |since| {
         sms_code::Entity::find()
             .filter(sms_code::Column::Mobile.eq(mobile))
@@ -101,34 +101,14 @@ pub(super) async fn send_login_code(
         .await?
         .is_some();
     if registered {
-        let content = format!(
-            "【小蜜蜂】您的登录验证码为 {code}，{} 分钟内有效。如非本人操作，请忽略本短信。",
-            settings.sms_code_lifetime.as_secs() / 60
-        );
-        outbox_send(db, clock, mobile, &content).await?;
+        let mut params = std::collections::BTreeMap::new();
+        params.insert("code".to_owned(), code);
+        // A provider's refusal is recorded in the usage list; the answer stays the same so
+        // the call tells nothing about which mobiles are registered.
+        let _ = app
+            .send_template_sms(mobile, crate::providers::LOGIN_CODE, &params)
+            .await?;
     }
-    Ok(())
-}
-
-/// The built-in provider: the message is kept in `sms_outbox` and shown on the console, so
-/// the product works without an SMS contract.
-async fn outbox_send(
-    db: &DatabaseConnection,
-    clock: &Clock,
-    mobile: &str,
-    content: &str,
-) -> Result<()> {
-    sms_outbox::ActiveModel {
-        mobile: Set(mobile.to_owned()),
-        content: Set(content.to_owned()),
-        provider: Set("outbox".to_owned()),
-        status: Set("sent".to_owned()),
-        created_at: Set(clock.now()),
-        ..Default::default()
-    }
-    .insert(db)
-    .await?;
-    tracing::info!(target: "sms_outbox", mobile, content, "SMS kept in the outbox");
     Ok(())
 }
 

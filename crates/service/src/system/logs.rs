@@ -2,11 +2,11 @@
 
 use super::log_change;
 use crate::auth::{ClientInfo, Principal};
-use crate::export::{Cell, EXPORT_BATCH, ExportColumn, ExportSink, Exportable, Exported};
+use crate::export::{Cell, ExportColumn, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
 use crate::{Beehive, Error, Result};
 use store::entity::{login_log, operation_log};
-use store::sea_orm::{ColumnTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, Select};
+use store::sea_orm::{ColumnTrait, EntityTrait, Order, QueryFilter, Select};
 
 pub const TABLE: &str = "admin:logs:table";
 pub const EXPORT: &str = "admin:logs:export";
@@ -285,16 +285,7 @@ impl Beehive {
             (operation_log::Column::CreatedAt, Order::Desc),
         )?;
         let query = paging.order(operation_query(filter)?, operation_log::Column::Id);
-        let txn = self.export_snapshot().await?;
-        let mut sink = ExportSink::start();
-        let mut batches = query.paginate(&txn, EXPORT_BATCH);
-        while let Some(rows) = batches.fetch_and_next().await? {
-            if !sink.write(rows).await? {
-                break;
-            }
-        }
-        txn.commit().await?;
-        let exported = self.finish_export(me, sink).await?;
+        let exported = self.export_rows(me, query).await?;
         log_change(
             &self.db,
             me,
@@ -318,16 +309,7 @@ impl Beehive {
         me.require(EXPORT)?;
         let paging = request.check(LOGIN_SORTS, (login_log::Column::CreatedAt, Order::Desc))?;
         let query = paging.order(login_query(filter)?, login_log::Column::Id);
-        let txn = self.export_snapshot().await?;
-        let mut sink = ExportSink::start();
-        let mut batches = query.paginate(&txn, EXPORT_BATCH);
-        while let Some(rows) = batches.fetch_and_next().await? {
-            if !sink.write(rows).await? {
-                break;
-            }
-        }
-        txn.commit().await?;
-        let exported = self.finish_export(me, sink).await?;
+        let exported = self.export_rows(me, query).await?;
         log_change(
             &self.db,
             me,

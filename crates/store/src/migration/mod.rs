@@ -9,6 +9,7 @@ mod m0001_identity;
 mod m0002_auth;
 mod m0003_system;
 mod m0004_settings;
+mod m0005_providers;
 
 pub struct Migrator;
 
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0002_auth::Migration),
             Box::new(m0003_system::Migration),
             Box::new(m0004_settings::Migration),
+            Box::new(m0005_providers::Migration),
         ]
     }
 }

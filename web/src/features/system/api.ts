@@ -21,6 +21,15 @@ export type AdminUpdateInput = Schemas['UserUpdateBody'];
 export type OperationLogRow = Schemas['OperationLogData'];
 export type LoginLogRow = Schemas['LoginLogData'];
 export type ExportResult = Schemas['ExportData'];
+export type InterfaceConfig = Schemas['InterfaceConfigData'];
+export type SmsConfigInput = Schemas['SmsConfigBody'];
+export type OcrConfigInput = Schemas['OcrConfigBody'];
+export type UsageRow = Schemas['UsageData'];
+export type TemplateRow = Schemas['TemplateData'];
+export type SignatureConfigInput = Schemas['SignatureConfigBody'];
+export type ConnectionTestResult = Schemas['ConnectionTestData'];
+export type TemplateInput = Schemas['TemplateBody'];
+export type TemplateTestInput = Schemas['TemplateTestBody'];
 
 type Body = Record<string, unknown>;
 
@@ -74,4 +83,33 @@ export const configApi = {
   system: () => request<SystemConfig>({ url: '/admin/config/system' }),
   saveSystem: (input: SystemConfigInput) => post<SystemConfig>('/admin/config/system/update', input),
   removeLogo: () => post<SystemConfig>('/admin/config/system/logo/delete'),
+};
+
+/** 短信/OCR接口配置: secrets are write-only (answers carry `...SecretSet` flags). */
+export const interfaceApi = {
+  config: () => request<InterfaceConfig>({ url: '/admin/config/interface' }),
+  updateSms: (input: SmsConfigInput) => post<unknown>('/admin/config/interface/sms/update', input),
+  updateOcr: (input: OcrConfigInput) => post<unknown>('/admin/config/interface/ocr/update', input),
+};
+
+/** 短信/OCR使用记录 (targets come masked). */
+export const usageApi = {
+  page: (body: Body) => post<PageResult<UsageRow>>('/admin/icl_interface/usage/page', body),
+  export: (body: Body) => post<ExportResult>('/admin/icl_interface/usage/export', body),
+};
+
+/** 短信模板配置. */
+export const templateApi = {
+  page: (body: Body) => post<PageResult<TemplateRow>>('/admin/config/sms/template/page', body),
+  create: (input: TemplateInput) => post<Schemas['IdData']>('/admin/config/sms/template/create', input),
+  update: (id: number, input: TemplateInput) => post<unknown>('/admin/config/sms/template/update/{id}', { id, ...input }),
+  remove: (id: number) => post<unknown>('/admin/config/sms/template/delete/{id}', { id }),
+  test: (id: number, input: TemplateTestInput) => post<Schemas['TemplateTestData']>('/admin/config/sms/template/test/{id}', { id, ...input }),
+};
+
+/** 电子签章接口配置: the private key is write-only (answers carry `privateKeySet`). */
+export const signatureApi = {
+  config: () => request<Schemas['SignatureConfigData']>({ url: '/admin/config/signature' }),
+  update: (input: SignatureConfigInput) => post<unknown>('/admin/config/signature/update', input),
+  test: () => post<ConnectionTestResult>('/admin/config/signature/test'),
 };

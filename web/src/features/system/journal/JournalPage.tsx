@@ -32,13 +32,32 @@ const ACTIONS = [
   'capital_provider.set_status',
   'capital_user.create',
   'password.change',
+  'provider_config.sms',
+  'provider_config.ocr',
+  'provider_config.esign',
+  'sms_template.create',
+  'sms_template.update',
+  'sms_template.delete',
+  'sms_template.test_send',
   'export',
   'setting.update_security',
   'setting.update_system',
   'setting.upload_logo',
   'setting.delete_logo',
 ] as const;
-const TARGETS = ['admin_user', 'role', 'department', 'capital_provider', 'capital_user', 'operation_log', 'login_log', 'setting'] as const;
+const TARGETS = [
+  'admin_user',
+  'role',
+  'department',
+  'capital_provider',
+  'capital_user',
+  'operation_log',
+  'login_log',
+  'setting',
+  'provider_config',
+  'provider_usage',
+  'sms_template',
+] as const;
 
 function useLabels() {
   const { t } = useTranslation(SYSTEM_NS);

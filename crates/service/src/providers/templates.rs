@@ -1,0 +1,391 @@
+//! 短信模板配置: SMS templates with `{placeholder}`s. A configuration screen: its page
+//! permission covers reading, saving, deleting and test sending.
+
+use super::LOGIN_CODE;
+use crate::auth::is_mobile;
+use crate::auth::{ClientInfo, Principal};
+use crate::paging::{self, Page, PageRequest};
+use crate::system::{conflict_on_unique, log_change, required_text};
+use crate::{Beehive, Error, Result};
+use std::collections::BTreeMap;
+use store::entity::sms_template;
+use store::sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, Order, QueryFilter, Select, Set, TransactionTrait,
+};
+
+pub const PAGE: &str = "admin:config:sms";
+
+pub type TemplateRow = sms_template::Model;
+
+#[derive(Debug, Clone, Default)]
+pub struct TemplateFilter {
+    /// Contained in the code or the name.
+    pub keyword: Option<String>,
+    pub enabled: Option<bool>,
+}
+
+/// What create and update take (`code` is ignored by update: it never changes).
+#[derive(Debug, Clone, Default)]
+pub struct TemplateInput {
+    pub code: String,
+    pub name: String,
+    pub content: String,
+    pub provider_template_id: Option<String>,
+    pub enabled: bool,
+}
+
+/// What a test send answered.
+#[derive(Debug, Clone)]
+pub struct TestSent {
+    pub success: bool,
+    /// The provider's error when it failed.
+    pub message: String,
+}
+
+/// The placeholder names of `content`, in order of first appearance; `Err` says what is wrong
+/// (unbalanced braces, a malformed name).
+pub fn placeholders(content: &str) -> std::result::Result<Vec<String>, String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut current: Option<String> = None;
+    for c in content.chars() {
+        match (c, current.as_mut()) {
+            ('{', None) => current = Some(String::new()),
+            ('{', Some(_)) => return Err("模板内容的花括号不成对（不能嵌套）".to_owned()),
+            ('}', None) => return Err("模板内容的花括号不成对（多了“}”）".to_owned()),
+            ('}', Some(name)) => {
+                let mut chars = name.chars();
+                let ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+                    && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+                if !ok {
+                    return Err(format!(
+                        "占位符“{{{name}}}”不合法：须以字母开头，由字母、数字或下划线组成"
+                    ));
+                }
+                if !names.contains(name) {
+                    names.push(name.clone());
+                }
+                current = None;
+            }
+            (c, Some(name)) => name.push(c),
+            (_, None) => {}
+        }
+    }
+    if current.is_some() {
+        return Err("模板内容的花括号不成对（缺少“}”）".to_owned());
+    }
+    Ok(names)
+}
+
+fn check_code(code: &str) -> Result<String> {
+    let code = code.trim();
+    let mut chars = code.chars();
+    let ok = chars.next().is_some_and(|c| c.is_ascii_uppercase())
+        && chars.all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+        && (2..=64).contains(&code.len());
+    if !ok {
+        return Err(Error::invalid(
+            "code",
+            "模板编码须以大写字母开头，由 2 到 64 位大写字母、数字或下划线组成",
+        ));
+    }
+    Ok(code.to_owned())
+}
+
+/// Checked name, content and provider template id.
+fn check_input(input: &TemplateInput) -> Result<(String, String, String)> {
+    let name = required_text("name", "模板名称", &input.name, 64)?;
+    let content = required_text("content", "模板内容", &input.content, 500)?;
+    placeholders(&content).map_err(|m| Error::invalid("content", m))?;
+    let provider_id = input
+        .provider_template_id
+        .as_deref()
+        .unwrap_or_default()
+        .trim();
+    if provider_id.len() > 64
+        || !provider_id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        return Err(Error::invalid(
+            "providerTemplateId",
+            "服务商模板编号由最多 64 位字母、数字、下划线或连字符组成，如 SMS_123456",
+        ));
+    }
+    Ok((name, content, provider_id.to_owned()))
+}
+
+fn not_found() -> Error {
+    Error::NotFound("短信模板不存在".to_owned())
+}
+
+fn filtered(filter: &TemplateFilter) -> Select<sms_template::Entity> {
+    use store::sea_orm::Condition;
+    let mut query = sms_template::Entity::find();
+    if let Some(keyword) = paging::text(filter.keyword.as_deref()) {
+        query = query.filter(
+            Condition::any()
+                .add(paging::contains(sms_template::Column::Code, keyword))
+                .add(paging::contains(sms_template::Column::Name, keyword)),
+        );
+    }
+    if let Some(enabled) = filter.enabled {
+        query = query.filter(sms_template::Column::Enabled.eq(enabled));
+    }
+    query
+}
+
+const SORTS: &[(&str, sms_template::Column)] = &[
+    ("id", sms_template::Column::Id),
+    ("code", sms_template::Column::Code),
+    ("updatedAt", sms_template::Column::UpdatedAt),
+];
+
+impl Beehive {
+    pub async fn template_page(
+        &self,
+        me: &Principal,
+        request: &PageRequest,
+        filter: &TemplateFilter,
+    ) -> Result<Page<TemplateRow>> {
+        me.require(PAGE)?;
+        let paging = request.check(SORTS, (sms_template::Column::Id, Order::Asc))?;
+        let query = paging.order(filtered(filter), sms_template::Column::Id);
+        let (rows, total) = paging.fetch(&self.db, query).await?;
+        Ok(paging.page_of(rows, total))
+    }
+
+    pub async fn create_template(
+        &self,
+        me: &Principal,
+        client: &ClientInfo,
+        input: TemplateInput,
+    ) -> Result<i64> {
+        me.require(PAGE)?;
+        let code = check_code(&input.code)?;
+        let (name, content, provider_id) = check_input(&input)?;
+        let now = self.clock.now();
+        let txn = self.db.begin().await?;
+        let created = sms_template::ActiveModel {
+            code: Set(code.clone()),
+            name: Set(name.clone()),
+            content: Set(content),
+            provider_template_id: Set(provider_id.clone()),
+            enabled: Set(input.enabled),
+            created_at: Set(now),
+            created_by: Set(Some(me.user_id)),
+            updated_at: Set(now),
+            updated_by: Set(Some(me.user_id)),
+            version: Set(0),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await
+        .map_err(|e| conflict_on_unique(e, "模板编码已存在"))?;
+        log_change(
+            &txn,
+            me,
+            client,
+            "sms_template.create",
+            "sms_template",
+            Some(created.id),
+            serde_json::json!({ "code": code, "name": name, "providerTemplateId": provider_id, "enabled": input.enabled }),
+        )
+        .await?;
+        txn.commit().await?;
+        Ok(created.id)
+    }
+
+    pub async fn update_template(
+        &self,
+        me: &Principal,
+        client: &ClientInfo,
+        id: i64,
+        input: TemplateInput,
+    ) -> Result<()> {
+        me.require(PAGE)?;
+        let (name, content, provider_id) = check_input(&input)?;
+        let txn = self.db.begin().await?;
+        let row = sms_template::Entity::find_by_id(id)
+            .one(&txn)
+            .await?
+            .ok_or_else(not_found)?;
+        if row.code == LOGIN_CODE {
+            let has_code =
+                placeholders(&content).is_ok_and(|names| names.iter().any(|n| n == "code"));
+            if !has_code {
+                return Err(Error::invalid(
+                    "content",
+                    "登录验证码模板须包含占位符 {code}",
+                ));
+            }
+        }
+        let mut changed = Vec::new();
+        if row.name != name {
+            changed.push("name");
+        }
+        if row.content != content {
+            changed.push("content");
+        }
+        if row.provider_template_id != provider_id {
+            changed.push("providerTemplateId");
+        }
+        if row.enabled != input.enabled {
+            changed.push("enabled");
+        }
+        let code = row.code.clone();
+        let version = row.version;
+        let mut active: sms_template::ActiveModel = row.into();
+        active.name = Set(name);
+        active.content = Set(content);
+        active.provider_template_id = Set(provider_id);
+        active.enabled = Set(input.enabled);
+        active.updated_at = Set(self.clock.now());
+        active.updated_by = Set(Some(me.user_id));
+        active.version = Set(version + 1);
+        active.update(&txn).await?;
+        log_change(
+            &txn,
+            me,
+            client,
+            "sms_template.update",
+            "sms_template",
+            Some(id),
+            serde_json::json!({ "code": code, "changed": changed }),
+        )
+        .await?;
+        txn.commit().await?;
+        Ok(())
+    }
+
+    pub async fn delete_template(
+        &self,
+        me: &Principal,
+        client: &ClientInfo,
+        id: i64,
+    ) -> Result<()> {
+        me.require(PAGE)?;
+        let txn = self.db.begin().await?;
+        let row = sms_template::Entity::find_by_id(id)
+            .one(&txn)
+            .await?
+            .ok_or_else(not_found)?;
+        if row.code == LOGIN_CODE {
+            return Err(Error::Conflict(
+                "登录验证码模板由系统使用，不能删除".to_owned(),
+            ));
+        }
+        sms_template::Entity::delete_by_id(id).exec(&txn).await?;
+        log_change(
+            &txn,
+            me,
+            client,
+            "sms_template.delete",
+            "sms_template",
+            Some(id),
+            serde_json::json!({ "code": row.code, "name": row.name }),
+        )
+        .await?;
+        txn.commit().await?;
+        Ok(())
+    }
+
+    /// Sends template `id` to `mobile` with `params` through the configured provider.
+    pub async fn test_send_template(
+        &self,
+        me: &Principal,
+        client: &ClientInfo,
+        id: i64,
+        mobile: &str,
+        params: &BTreeMap<String, String>,
+    ) -> Result<TestSent> {
+        me.require(PAGE)?;
+        let mobile = mobile.trim();
+        if !is_mobile(mobile) {
+            return Err(Error::invalid("mobile", "请输入正确的手机号"));
+        }
+        let row = sms_template::Entity::find_by_id(id)
+            .one(&self.db)
+            .await?
+            .ok_or_else(not_found)?;
+        if !row.enabled {
+            return Err(Error::Conflict("模板已停用，启用后才能发送".to_owned()));
+        }
+        let names = placeholders(&row.content).map_err(|m| Error::invalid("content", m))?;
+        let mut values = BTreeMap::new();
+        for name in names {
+            let value = params.get(&name).map(|v| v.trim()).unwrap_or_default();
+            if value.is_empty() {
+                return Err(Error::invalid(
+                    &format!("params.{name}"),
+                    format!("请填写参数 {name}"),
+                ));
+            }
+            if value.chars().count() > 64 {
+                return Err(Error::invalid(
+                    &format!("params.{name}"),
+                    format!("参数 {name} 不能超过 64 个字符"),
+                ));
+            }
+            values.insert(name, value.to_owned());
+        }
+        let outcome = self.send_template_sms(mobile, &row.code, &values).await?;
+        log_change(
+            &self.db,
+            me,
+            client,
+            "sms_template.test_send",
+            "sms_template",
+            Some(id),
+            serde_json::json!({
+                "code": row.code,
+                "mobile": paging::mask_mobile(mobile),
+                "success": outcome.is_ok(),
+            }),
+        )
+        .await?;
+        Ok(match outcome {
+            Ok(()) => TestSent {
+                success: true,
+                message: String::new(),
+            },
+            Err(message) => TestSent {
+                success: false,
+                message,
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholder_names() {
+        assert_eq!(
+            placeholders("您的验证码为{code}，{minutes}分钟内有效，{code}"),
+            Ok(vec!["code".to_owned(), "minutes".to_owned()])
+        );
+        assert_eq!(placeholders("无占位符"), Ok(vec![]));
+        assert!(placeholders("{code").is_err());
+        assert!(placeholders("code}").is_err());
+        assert!(placeholders("{a{b}}").is_err());
+        assert!(placeholders("{1abc}").is_err());
+        assert!(placeholders("{}").is_err());
+        assert!(placeholders("{na-me}").is_err());
+        assert_eq!(
+            placeholders("{user_Name2}"),
+            Ok(vec!["user_Name2".to_owned()])
+        );
+    }
+
+    #[test]
+    fn codes() {
+        assert!(check_code("LOGIN_CODE").is_ok());
+        assert!(check_code("A1").is_ok());
+        assert!(check_code("A").is_err());
+        assert!(check_code("login").is_err());
+        assert!(check_code("1ABC").is_err());
+        assert!(check_code(&format!("A{}", "B".repeat(64))).is_err());
+    }
+}
