@@ -411,7 +411,7 @@ async fn system_settings_and_branding() -> anyhow::Result<()> {
     let branding = app.get("/api/common/branding").await?;
     assert_eq!(
         branding.body["data"],
-        json!({ "platformName": "", "logoUrl": null })
+        json!({ "platformName": "", "logoUrl": null, "defaultPageSize": 10 })
     );
     assert_eq!(app.get("/api/common/branding/logo").await?.code(), 404);
 
@@ -453,6 +453,8 @@ async fn system_settings_and_branding() -> anyhow::Result<()> {
     assert_eq!(saved.body["data"]["timeZone"], "Asia/Tokyo");
     let branding = app.get("/api/common/branding").await?;
     assert_eq!(branding.body["data"]["platformName"], "蜂巢金融");
+    // Every list starts at the saved page size (public: the lists of every user read it).
+    assert_eq!(branding.body["data"]["defaultPageSize"], 20);
 
     // Logo: content decides, not the name.
     let fake = upload(&app, &root, "logo.png", b"<svg></svg>".to_vec()).await?;

@@ -1050,11 +1050,19 @@ export interface components {
             /** @description MD5 hex of the typed password. */
             password: string;
         };
-        /** @description The platform's name and logo, for the sign-in page and the workspace. */
+        /**
+         * @description The platform's name and logo, for the sign-in page and the workspace, and the lists'
+         *     default page size (系统设置; nothing secret).
+         */
         BrandingData: {
             /** @description Empty = the built-in application title. */
             platformName: string;
             logoUrl: string | null;
+            /**
+             * Format: int32
+             * @description Rows per page of a list until the user picks another size: 10, 20, 30 or 50.
+             */
+            defaultPageSize: number;
         };
         CataloguePermissionData: {
             code: string;
@@ -1122,11 +1130,19 @@ export interface components {
             code: number;
             /** @description A message for the user, in Chinese. */
             msg: string;
-            /** @description The platform's name and logo, for the sign-in page and the workspace. */
+            /**
+             * @description The platform's name and logo, for the sign-in page and the workspace, and the lists'
+             *     default page size (系统设置; nothing secret).
+             */
             data: {
                 /** @description Empty = the built-in application title. */
                 platformName: string;
                 logoUrl: string | null;
+                /**
+                 * Format: int32
+                 * @description Rows per page of a list until the user picks another size: 10, 20, 30 or 50.
+                 */
+                defaultPageSize: number;
             };
         };
         Envelope_ConnectionTestData: {

@@ -294,7 +294,8 @@ async fn logo_delete(
     Ok(ok(s.app.delete_logo(&me, &c).await?.into()))
 }
 
-/// The platform's name and logo, for the sign-in page and the workspace.
+/// The platform's name and logo, for the sign-in page and the workspace, and the lists'
+/// default page size (系统设置; nothing secret).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BrandingData {
@@ -302,6 +303,8 @@ pub struct BrandingData {
     pub platform_name: String,
     #[schema(required = true)]
     pub logo_url: Option<String>,
+    /// Rows per page of a list until the user picks another size: 10, 20, 30 or 50.
+    pub default_page_size: u32,
 }
 
 /// The platform name and logo address; public (no token).
@@ -312,6 +315,7 @@ async fn branding(State(s): State<AppState>) -> Answer<BrandingData> {
     Ok(ok(BrandingData {
         platform_name: b.platform_name,
         logo_url: logo_url(b.logo_version),
+        default_page_size: b.default_page_size,
     }))
 }
 

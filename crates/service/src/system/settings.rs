@@ -435,6 +435,8 @@ pub struct Branding {
     /// Empty = the built-in title.
     pub platform_name: String,
     pub logo_version: Option<i64>,
+    /// The rows a list shows before the user picks another size (10, 20, 30 or 50).
+    pub default_page_size: u32,
 }
 
 /// The logo image.
@@ -711,6 +713,7 @@ impl Beehive {
         Ok(Branding {
             platform_name: system.platform_name,
             logo_version: system.logo.map(|l| l.version),
+            default_page_size: system.page_size,
         })
     }
 

@@ -8,12 +8,14 @@ import { useTranslation } from 'react-i18next';
 export interface Branding {
   platformName: string;
   logoUrl: string | null;
+  /** Rows a list shows until the user picks another size (系统设置; 10 until the server says). */
+  defaultPageSize: number;
 }
 
 /** Kept free of the request layer (axios): the login page's first load stays small. */
 const BRANDING_URL = '/api/common/branding';
 
-let current: Branding = { platformName: '', logoUrl: null };
+let current: Branding = { platformName: '', logoUrl: null, defaultPageSize: 10 };
 let requested = false;
 const listeners = new Set<() => void>();
 
@@ -36,7 +38,11 @@ export function loadBranding(): void {
     .then((reply) => reply.json() as Promise<{ code?: number; data?: Partial<Branding> }>)
     .then((envelope) => {
       if (envelope.code === 200 && envelope.data) {
-        setBranding({ platformName: envelope.data.platformName ?? '', logoUrl: envelope.data.logoUrl ?? null });
+        setBranding({
+          platformName: envelope.data.platformName ?? '',
+          logoUrl: envelope.data.logoUrl ?? null,
+          defaultPageSize: envelope.data.defaultPageSize ?? 10,
+        });
       }
     })
     .catch(() => undefined);

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRoles } from '../auth/permissions';
+import { setBranding } from '../branding/branding';
 import { i18n } from '../i18n';
 import { ListPage, type ListPageProps } from './ListPage';
 import type { PageResult } from './query';
@@ -69,6 +70,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  setBranding({ platformName: '', logoUrl: null, defaultPageSize: 10 });
 });
 
 describe('ListPage', () => {
@@ -128,5 +130,25 @@ describe('ListPage', () => {
     fireEvent.click(header as HTMLElement);
     await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, size: 10, sort: { field: 'name', order: 'asc' } }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=name%2Casc'));
+  });
+
+  it('starts at the default page size of 系统设置, also when it arrives after the list; a size in the URL wins', async () => {
+    setRoles(['admin:people:table']);
+    const { fetchPage, router } = setup('/people');
+    await screen.findByText('用户10');
+    expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, size: 10, sort: { field: 'id', order: 'asc' } });
+    act(() => setBranding({ platformName: '', logoUrl: null, defaultPageSize: 20 }));
+    await screen.findByText('用户20');
+    expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, size: 20, sort: { field: 'id', order: 'asc' } });
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a size named in the URL is kept when the default differs', async () => {
+    setBranding({ platformName: '', logoUrl: null, defaultPageSize: 20 });
+    setRoles(['admin:people:table']);
+    const { fetchPage, router } = setup('/people?size=10');
+    await screen.findByText('用户10');
+    expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, size: 10, sort: { field: 'id', order: 'asc' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?size=10'));
   });
 });

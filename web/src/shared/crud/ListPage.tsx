@@ -8,8 +8,11 @@ import { useLocation, useSearchParams } from 'react-router';
 import { downloadObject } from '../api/download';
 import { hasPermission, usePermissions } from '../auth/permissions';
 import { CRUD_NS } from './locales';
+import { useBranding } from '../branding/branding';
 import {
+  DEFAULT_PAGE_SIZE,
   formatRange,
+  isPageSize,
   PAGE_SIZES,
   parseRange,
   readQuery,
@@ -106,23 +109,33 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   const [ownPath] = useState(pathname);
   const onOwnPath = pathname === ownPath;
 
-  const [query, setQuery] = useState<ListQuery>(() => readQuery(params, filters, defaultSort));
+  // 系统设置's page size: a list whose URL names no size follows it (also when it arrives late).
+  const { defaultPageSize } = useBranding();
+  const defaultSize = isPageSize(defaultPageSize) ? defaultPageSize : DEFAULT_PAGE_SIZE;
+  const [query, setQuery] = useState<ListQuery>(() => readQuery(params, filters, defaultSort, defaultSize));
   const [draft, setDraft] = useState<FilterValues>(query.filters);
+  const [seenDefault, setSeenDefault] = useState(defaultSize);
+  if (seenDefault !== defaultSize) {
+    setSeenDefault(defaultSize);
+    if (query.size === seenDefault) setQuery({ ...query, size: defaultSize, page: 1 });
+  }
 
   // The URL follows the list, and a link to this page with other parameters is followed.
-  const urlState = writeQuery(readQuery(params, filters, defaultSort), defaultSort).toString();
-  const listState = writeQuery(query, defaultSort).toString();
+  const urlState = writeQuery(readQuery(params, filters, defaultSort, defaultSize), defaultSort, defaultSize).toString();
+  const listState = writeQuery(query, defaultSort, defaultSize).toString();
   const [seenUrl, setSeenUrl] = useState(urlState);
   if (onOwnPath && urlState !== seenUrl) {
     setSeenUrl(urlState);
     if (urlState !== listState) {
-      const next = readQuery(params, filters, defaultSort);
+      const next = readQuery(params, filters, defaultSort, defaultSize);
       setQuery(next);
       setDraft(next.filters);
     }
   }
   useEffect(() => {
-    if (onOwnPath && urlState !== listState) setParams((current) => mergeParams(current, writeQuery(query, defaultSort), filters), { replace: true });
+    if (onOwnPath && urlState !== listState) {
+      setParams((current) => mergeParams(current, writeQuery(query, defaultSort, defaultSize), filters), { replace: true });
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the list's own state drives the URL
   }, [listState, onOwnPath]);
 

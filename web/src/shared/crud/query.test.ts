@@ -77,4 +77,11 @@ describe('list query in the URL', () => {
       filters: { outcome: 'success' },
     });
   });
+
+  it('uses the configured default size when the URL names none, and leaves it out of the URL', () => {
+    expect(readQuery(new URLSearchParams(''), FILTERS, undefined, 30)).toEqual({ page: 1, size: 30, filters: {} });
+    expect(readQuery(new URLSearchParams('size=10'), FILTERS, undefined, 30)).toMatchObject({ size: 10 });
+    expect(writeQuery({ page: 1, size: 30, filters: {} }, undefined, 30).toString()).toBe('');
+    expect(writeQuery({ page: 1, size: 10, filters: {} }, undefined, 30).toString()).toBe('size=10');
+  });
 });

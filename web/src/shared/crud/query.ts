@@ -60,11 +60,24 @@ function positiveInt(raw: string | null): number | undefined {
   return value >= 1 ? value : undefined;
 }
 
-/** Reads a list's state from the URL; anything malformed falls back to the defaults. */
-export function readQuery(params: URLSearchParams, filters: readonly FilterSpec[], defaultSort?: SortSpec): ListQuery {
+/** Whether `size` is one of the page sizes a list offers. */
+export function isPageSize(size: number): boolean {
+  return (PAGE_SIZES as readonly number[]).includes(size);
+}
+
+/**
+ * Reads a list's state from the URL; anything malformed falls back to the defaults. `defaultSize`
+ * is the page size of 系统设置 (the built-in 10 until it is known).
+ */
+export function readQuery(
+  params: URLSearchParams,
+  filters: readonly FilterSpec[],
+  defaultSort?: SortSpec,
+  defaultSize: number = DEFAULT_PAGE_SIZE,
+): ListQuery {
   const page = positiveInt(params.get(PAGE_PARAM)) ?? 1;
   const sizeParam = positiveInt(params.get(SIZE_PARAM));
-  const size = sizeParam !== undefined && (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : DEFAULT_PAGE_SIZE;
+  const size = sizeParam !== undefined && isPageSize(sizeParam) ? sizeParam : defaultSize;
   const sortMatch = /^([A-Za-z][A-Za-z0-9_]{0,63}),(asc|desc)$/.exec(params.get(SORT_PARAM) ?? '');
   const sort = sortMatch?.[1] && sortMatch[2] ? { field: sortMatch[1], order: sortMatch[2] as SortOrder } : defaultSort;
   const values: Record<string, string> = {};
@@ -76,7 +89,7 @@ export function readQuery(params: URLSearchParams, filters: readonly FilterSpec[
 }
 
 /** The URL parameters of a list's state; defaults are left out so that a fresh list has a clean URL. */
-export function writeQuery(query: ListQuery, defaultSort?: SortSpec): URLSearchParams {
+export function writeQuery(query: ListQuery, defaultSort?: SortSpec, defaultSize: number = DEFAULT_PAGE_SIZE): URLSearchParams {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query.filters)) {
     if (value.trim() !== '') params.set(name, value);
@@ -85,7 +98,7 @@ export function writeQuery(query: ListQuery, defaultSort?: SortSpec): URLSearchP
     params.set(SORT_PARAM, `${query.sort.field},${query.sort.order}`);
   }
   if (query.page !== 1) params.set(PAGE_PARAM, String(query.page));
-  if (query.size !== DEFAULT_PAGE_SIZE) params.set(SIZE_PARAM, String(query.size));
+  if (query.size !== defaultSize) params.set(SIZE_PARAM, String(query.size));
   return params;
 }
 

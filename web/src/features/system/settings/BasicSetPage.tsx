@@ -19,7 +19,7 @@ const PERMISSION = 'admin:config:system';
 const QUERY_KEY = ['config', 'system'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 
-const brandingOf = (c: SystemConfig) => ({ platformName: c.platformName, logoUrl: c.logoUrl ?? null });
+const brandingOf = (c: SystemConfig) => ({ platformName: c.platformName, logoUrl: c.logoUrl ?? null, defaultPageSize: c.pageSize });
 
 /** 系统设置 (admin:config:system): platform name and logo, customer service, defaults. */
 export function BasicSetPage() {
