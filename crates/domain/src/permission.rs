@@ -496,6 +496,12 @@ pub static CATALOGUE: &[Permission] = &[
         "导出短信/OCR使用记录",
         "Export SMS/OCR usage records",
     ),
+    button(
+        "admin:config:sms_export",
+        S::System,
+        "导出短信模板",
+        "Export SMS templates",
+    ),
     page(
         "admin:config:bestsign",
         S::System,

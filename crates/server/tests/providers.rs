@@ -930,3 +930,42 @@ async fn signature_config_validates_keeps_the_key_secret_and_tests_the_connectio
     assert_eq!(app.post_as(SIG_TEST, &other, &json!({})).await?.code(), 403);
     app.stop().await
 }
+
+#[tokio::test]
+async fn the_template_list_exports_with_its_own_permission() -> anyhow::Result<()> {
+    const T_EXPORT: &str = "/api/admin/config/sms/template/export";
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    // The page permission alone reads the list but does not export it.
+    let reader = limited(&app, &token, "tplreader", &["admin:config:sms"]).await?;
+    assert_eq!(app.post_as(T_PAGE, &reader, &json!({})).await?.code(), 200);
+    let refused = app.post_as(T_EXPORT, &reader, &json!({})).await?;
+    assert_eq!(refused.code(), 403, "{}", refused.text);
+
+    let exported = app
+        .post_as(T_EXPORT, &token, &json!({ "keyword": "login" }))
+        .await?;
+    assert_eq!(exported.code(), 200, "{}", exported.text);
+    assert_eq!(exported.body["data"]["rows"], 1, "the seeded LOGIN_CODE");
+    let name = exported.body["data"]["objectName"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let bytes = app
+        .client
+        .get(app.url("/api/file/download"))
+        .query(&[("objectName", name.as_str()), ("delete", "true")])
+        .header(TOKEN_HEADER, &token)
+        .send()
+        .await?
+        .bytes()
+        .await?;
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec()))?;
+    let mut xml = String::new();
+    archive
+        .by_name("xl/worksheets/sheet1.xml")?
+        .read_to_string(&mut xml)?;
+    assert_eq!(xml.matches("<row ").count(), 2, "header + LOGIN_CODE");
+    assert!(xml.contains("LOGIN_CODE") && xml.contains("模板内容"));
+    app.stop().await
+}

@@ -920,6 +920,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/config/sms/template/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the SMS templates matching the filters. */
+        post: operations["smsTemplateExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/config/sms/template/create": {
         parameters: {
             query?: never;
@@ -3554,6 +3571,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PageData_TemplateData"];
+                };
+            };
+        };
+    };
+    smsTemplateExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplatePageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"];
                 };
             };
         };

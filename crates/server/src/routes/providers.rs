@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(usage_page))
         .routes(routes!(usage_export))
         .routes(routes!(template_page))
+        .routes(routes!(template_export))
         .routes(routes!(template_create))
         .routes(routes!(template_update))
         .routes(routes!(template_delete))
@@ -400,6 +401,28 @@ async fn template_page(
     };
     let page = s.app.template_page(&me, &request, &filter).await?;
     Ok(ok(PageData::from_page(page, Into::into)))
+}
+
+/// Exports the SMS templates matching the filters.
+#[utoipa::path(post, path = "/api/admin/config/sms/template/export", tag = "system",
+    operation_id = "smsTemplateExport", security(("token" = ["admin:config:sms_export"])),
+    request_body = TemplatePageBody, responses((status = 200, body = Envelope<ExportData>)))]
+async fn template_export(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Client(c): Client,
+    Json(body): Json<TemplatePageBody>,
+) -> Answer<ExportData> {
+    let request = page_request(body.page, body.size, body.sort);
+    let filter = TemplateFilter {
+        keyword: body.keyword,
+        enabled: body.enabled,
+    };
+    Ok(ok(s
+        .app
+        .export_templates(&me, &c, &request, &filter)
+        .await?
+        .into()))
 }
 
 /// Creates an SMS template.

@@ -4,6 +4,7 @@
 use super::LOGIN_CODE;
 use crate::auth::is_mobile;
 use crate::auth::{ClientInfo, Principal};
+use crate::export::{Cell, ExportColumn, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
 use crate::system::{conflict_on_unique, log_change, required_text};
 use crate::{Beehive, Error, Result};
@@ -14,6 +15,51 @@ use store::sea_orm::{
 };
 
 pub const PAGE: &str = "admin:config:sms";
+/// Exporting the template list is a button of its own (every list's export is).
+pub const EXPORT: &str = "admin:config:sms_export";
+
+impl Exportable for sms_template::Model {
+    const SHEET: &'static str = "短信模板";
+    fn columns() -> Vec<ExportColumn<Self>> {
+        vec![
+            ExportColumn {
+                header: "编号",
+                width: 8.0,
+                value: |r| Cell::from(r.id),
+            },
+            ExportColumn {
+                header: "模板编码",
+                width: 18.0,
+                value: |r| Cell::from(r.code.as_str()),
+            },
+            ExportColumn {
+                header: "模板名称",
+                width: 18.0,
+                value: |r| Cell::from(r.name.as_str()),
+            },
+            ExportColumn {
+                header: "模板内容",
+                width: 50.0,
+                value: |r| Cell::from(r.content.as_str()),
+            },
+            ExportColumn {
+                header: "服务商模板编号",
+                width: 16.0,
+                value: |r| Cell::from(r.provider_template_id.as_str()),
+            },
+            ExportColumn {
+                header: "状态",
+                width: 8.0,
+                value: |r| Cell::from(if r.enabled { "启用" } else { "停用" }),
+            },
+            ExportColumn {
+                header: "更新时间",
+                width: 20.0,
+                value: |r| Cell::from(r.updated_at),
+            },
+        ]
+    }
+}
 
 pub type TemplateRow = sms_template::Model;
 
@@ -152,6 +198,31 @@ impl Beehive {
         let query = paging.order(filtered(filter), sms_template::Column::Id);
         let (rows, total) = paging.fetch(&self.db, query).await?;
         Ok(paging.page_of(rows, total))
+    }
+
+    /// Exports the templates matching the filters, in the list's sort.
+    pub async fn export_templates(
+        &self,
+        me: &Principal,
+        client: &ClientInfo,
+        request: &PageRequest,
+        filter: &TemplateFilter,
+    ) -> Result<Exported> {
+        me.require(EXPORT)?;
+        let paging = request.check(SORTS, (sms_template::Column::Id, Order::Asc))?;
+        let query = paging.order(filtered(filter), sms_template::Column::Id);
+        let exported = self.export_rows(me, query).await?;
+        log_change(
+            &self.db,
+            me,
+            client,
+            "export",
+            "sms_template",
+            None,
+            serde_json::json!({ "list": "sms_template", "rows": exported.rows, "objectName": exported.object_name }),
+        )
+        .await?;
+        Ok(exported)
     }
 
     pub async fn create_template(

@@ -101,6 +101,7 @@ export const usageApi = {
 /** 短信模板配置. */
 export const templateApi = {
   page: (body: Body) => post<PageResult<TemplateRow>>('/admin/config/sms/template/page', body),
+  export: (body: Body) => post<ExportResult>('/admin/config/sms/template/export', body),
   create: (input: TemplateInput) => post<Schemas['IdData']>('/admin/config/sms/template/create', input),
   update: (id: number, input: TemplateInput) => post<unknown>('/admin/config/sms/template/update/{id}', { id, ...input }),
   remove: (id: number) => post<unknown>('/admin/config/sms/template/delete/{id}', { id }),

@@ -90,6 +90,7 @@ export function MessagePage() {
         actionsWidth={230}
         defaultSort={{ field: 'id', order: 'asc' }}
         toolbar={[{ key: 'create', label: t('message.create'), perm: PAGE_PERM, onClick: () => setEditing({ mode: 'create' }) }]}
+        exporter={{ perm: 'admin:config:sms_export', run: templateApi.export }}
       />
       <TemplateDialog
         editing={editing}
