@@ -4,8 +4,9 @@
 //! (rust_xlsxwriter, constant-memory mode) and the file goes to object storage under a name the
 //! server makes: `exports/<kind>-<userId>/<32 random hex>.xlsx`. Only its owner can download it.
 
-use crate::auth::{AccountKind, Principal};
+use crate::auth::{AccountKind, ClientInfo, Principal};
 use crate::paging::MAX_EXPORT_ROWS;
+use crate::system::log_export;
 use crate::{Beehive, Error, Result};
 use futures::StreamExt;
 use futures::stream::BoxStream;
@@ -299,6 +300,24 @@ impl Beehive {
         }
         txn.commit().await?;
         self.finish_export(principal, sink).await
+    }
+
+    /// Exports every row of `select` and logs the export (`export` of the list `list`): the
+    /// whole export call of a list whose rows are its entity's models.
+    pub(crate) async fn export_list<E>(
+        &self,
+        me: &Principal,
+        client: &ClientInfo,
+        list: &str,
+        select: Select<E>,
+    ) -> Result<Exported>
+    where
+        E: EntityTrait,
+        E::Model: Exportable + Send + Sync + 'static,
+    {
+        let exported = self.export_rows(me, select).await?;
+        log_export(&self.db, me, client, list, &exported).await?;
+        Ok(exported)
     }
 
     /// Finishes the file of `sink` and stores it in the caller's export folder.

@@ -211,18 +211,7 @@ impl Beehive {
         me.require(EXPORT)?;
         let paging = request.check(SORTS, (sms_template::Column::Id, Order::Asc))?;
         let query = paging.order(filtered(filter), sms_template::Column::Id);
-        let exported = self.export_rows(me, query).await?;
-        log_change(
-            &self.db,
-            me,
-            client,
-            "export",
-            "sms_template",
-            None,
-            serde_json::json!({ "list": "sms_template", "rows": exported.rows, "objectName": exported.object_name }),
-        )
-        .await?;
-        Ok(exported)
+        self.export_list(me, client, "sms_template", query).await
     }
 
     pub async fn create_template(

@@ -3,7 +3,6 @@
 use crate::auth::{ClientInfo, Principal};
 use crate::export::{Cell, ExportColumn, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
-use crate::system::log_change;
 use crate::{Beehive, Error, Result};
 use store::entity::provider_usage;
 use store::sea_orm::{ColumnTrait, EntityTrait, Order, QueryFilter, Select};
@@ -172,17 +171,6 @@ impl Beehive {
         me.require(EXPORT)?;
         let paging = request.check(SORTS, (provider_usage::Column::CreatedAt, Order::Desc))?;
         let query = paging.order(query(filter)?, provider_usage::Column::Id);
-        let exported = self.export_rows(me, query).await?;
-        log_change(
-            &self.db,
-            me,
-            client,
-            "export",
-            "provider_usage",
-            None,
-            serde_json::json!({ "list": "provider_usage", "rows": exported.rows, "objectName": exported.object_name }),
-        )
-        .await?;
-        Ok(exported)
+        self.export_list(me, client, "provider_usage", query).await
     }
 }

@@ -1,6 +1,5 @@
 //! The journal (日志管理): the operation log and the login log, read-only.
 
-use super::log_change;
 use crate::auth::{ClientInfo, Principal};
 use crate::export::{Cell, ExportColumn, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
@@ -285,18 +284,7 @@ impl Beehive {
             (operation_log::Column::CreatedAt, Order::Desc),
         )?;
         let query = paging.order(operation_query(filter)?, operation_log::Column::Id);
-        let exported = self.export_rows(me, query).await?;
-        log_change(
-            &self.db,
-            me,
-            client,
-            "export",
-            "operation_log",
-            None,
-            serde_json::json!({ "list": "operation_log", "rows": exported.rows, "objectName": exported.object_name }),
-        )
-        .await?;
-        Ok(exported)
+        self.export_list(me, client, "operation_log", query).await
     }
 
     pub async fn export_login_log(
@@ -309,17 +297,6 @@ impl Beehive {
         me.require(EXPORT)?;
         let paging = request.check(LOGIN_SORTS, (login_log::Column::CreatedAt, Order::Desc))?;
         let query = paging.order(login_query(filter)?, login_log::Column::Id);
-        let exported = self.export_rows(me, query).await?;
-        log_change(
-            &self.db,
-            me,
-            client,
-            "export",
-            "login_log",
-            None,
-            serde_json::json!({ "list": "login_log", "rows": exported.rows, "objectName": exported.object_name }),
-        )
-        .await?;
-        Ok(exported)
+        self.export_list(me, client, "login_log", query).await
     }
 }

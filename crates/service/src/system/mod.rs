@@ -11,6 +11,7 @@ pub use users::{AdminUserRow, AdminUserView, NewAdminUser, RoleRef, UserFilter, 
 
 use crate::audit::{self, Entry};
 use crate::auth::{ClientInfo, Principal};
+use crate::export::Exported;
 use crate::{Error, Result};
 use store::sea_orm::{ConnectionTrait, DbErr, SqlErr};
 
@@ -36,6 +37,26 @@ pub(crate) async fn log_change(
             ip: client.ip.clone(),
             request_id: client.request_id.clone(),
         },
+    )
+    .await
+}
+
+/// Writes the operation-log entry of an export of the list `list` (its rows and file).
+pub(crate) async fn log_export(
+    conn: &impl ConnectionTrait,
+    me: &Principal,
+    client: &ClientInfo,
+    list: &str,
+    exported: &Exported,
+) -> Result<()> {
+    log_change(
+        conn,
+        me,
+        client,
+        "export",
+        list,
+        None,
+        serde_json::json!({ "list": list, "rows": exported.rows, "objectName": exported.object_name }),
     )
     .await
 }

@@ -1,7 +1,7 @@
 //! Roles (角色管理): named sets of `admin:` permissions. The grant rule: nobody grants, or
 //! takes away, a permission they do not hold themselves.
 
-use super::{conflict_on_unique, log_change, required_text};
+use super::{conflict_on_unique, log_change, log_export, required_text};
 use crate::auth::{ClientInfo, Principal};
 use crate::export::{Cell, EXPORT_BATCH, ExportColumn, ExportSink, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
@@ -355,16 +355,7 @@ impl Beehive {
         }
         txn.commit().await?;
         let exported = self.finish_export(me, sink).await?;
-        log_change(
-            &self.db,
-            me,
-            client,
-            "export",
-            "role",
-            None,
-            serde_json::json!({ "list": "role", "rows": exported.rows, "objectName": exported.object_name }),
-        )
-        .await?;
+        log_export(&self.db, me, client, "role", &exported).await?;
         Ok(exported)
     }
 

@@ -128,7 +128,7 @@ impl Beehive {
 // The administrator screens (用户管理).
 
 use super::roles::{check_grantable, role_permissions};
-use super::{conflict_on_unique, log_change, organization, required_text};
+use super::{conflict_on_unique, log_change, log_export, organization, required_text};
 use crate::auth::{ClientInfo, Principal};
 use crate::export::{Cell, EXPORT_BATCH, ExportColumn, ExportSink, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
@@ -552,16 +552,7 @@ impl Beehive {
         }
         txn.commit().await?;
         let exported = self.finish_export(me, sink).await?;
-        log_change(
-            &self.db,
-            me,
-            client,
-            "export",
-            "admin_user",
-            None,
-            serde_json::json!({ "list": "admin_user", "rows": exported.rows, "objectName": exported.object_name }),
-        )
-        .await?;
+        log_export(&self.db, me, client, "admin_user", &exported).await?;
         Ok(exported)
     }
 

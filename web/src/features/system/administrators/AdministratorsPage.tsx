@@ -228,64 +228,35 @@ function UserDialog({ editing, onClose, onSaved }: { editing: Editing | null; on
         onSaved(values.account.trim(), created.password);
       }}
     >
-      {(form) => (
-        <>
-          <Form.Item
-            name="account"
-            label={t('user.account')}
-            rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('user.account') }) }]}
-          >
-            <Input disabled={!creating} maxLength={32} autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            name="name"
-            label={t('user.name')}
-            rules={[
-              { required: true, whitespace: true, message: t('common.required', { label: t('user.name') }) },
-              { max: 64, message: t('common.maxLength', { label: t('user.name'), max: 64 }) },
-            ]}
-          >
-            <Input maxLength={64} />
-          </Form.Item>
-          <Form.Item name="mobile" label={t('user.mobile')} rules={[{ pattern: MOBILE, message: t('user.mobileRule') }]}>
-            <Input maxLength={11} inputMode="numeric" />
-          </Form.Item>
-          <Form.Item name="departmentId" label={t('user.department')}>
-            <TreeSelect allowClear treeDefaultExpandAll treeData={departmentOptions(departments.data ?? [], { onlyEnabled: true })} />
-          </Form.Item>
-          <Form.Item name="roleIds" label={t('user.roles')}>
-            <Select mode="multiple" allowClear options={roles} optionFilterProp="label" />
-          </Form.Item>
-          {creating ? (
-            <>
-              <Form.Item name="passwordMode" label={t('user.passwordMode')}>
-                <Radio.Group
-                  options={[
-                    { value: 'generate', label: t('user.generate') },
-                    { value: 'set', label: t('user.setPassword') },
-                  ]}
-                />
-              </Form.Item>
-              <Form.Item noStyle shouldUpdate={(a, b) => a.passwordMode !== b.passwordMode}>
-                {() =>
-                  form.getFieldValue('passwordMode') === 'set' ? (
-                    <Form.Item
-                      name="password"
-                      label={t('user.password')}
-                      rules={[
-                        { required: true, message: t('common.required', { label: t('user.password') }) },
-                        { min: 6, max: 30, message: t('user.passwordRule') },
-                      ]}
-                    >
-                      <Input.Password autoComplete="new-password" maxLength={30} />
-                    </Form.Item>
-                  ) : null
-                }
-              </Form.Item>
-            </>
-          ) : null}
-        </>
-      )}
+      <>
+        <Form.Item
+          name="account"
+          label={t('user.account')}
+          rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('user.account') }) }]}
+        >
+          <Input disabled={!creating} maxLength={32} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="name"
+          label={t('user.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('common.required', { label: t('user.name') }) },
+            { max: 64, message: t('common.maxLength', { label: t('user.name'), max: 64 }) },
+          ]}
+        >
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="mobile" label={t('user.mobile')} rules={[{ pattern: MOBILE, message: t('user.mobileRule') }]}>
+          <Input maxLength={11} inputMode="numeric" />
+        </Form.Item>
+        <Form.Item name="departmentId" label={t('user.department')}>
+          <TreeSelect allowClear treeDefaultExpandAll treeData={departmentOptions(departments.data ?? [], { onlyEnabled: true })} />
+        </Form.Item>
+        <Form.Item name="roleIds" label={t('user.roles')}>
+          <Select mode="multiple" allowClear options={roles} optionFilterProp="label" />
+        </Form.Item>
+        {creating ? <PasswordChoice /> : null}
+      </>
     </FormDialog>
   );
 }
@@ -305,35 +276,44 @@ function ResetPasswordDialog({ user, onClose, onDone }: { user: AdminRow | null;
         onDone(user.account, result.password);
       }}
     >
-      {(form) => (
-        <>
-          <Typography.Paragraph type="secondary">{t('user.resetHint')}</Typography.Paragraph>
-          <Form.Item name="passwordMode" label={t('user.passwordMode')}>
-            <Radio.Group
-              options={[
-                { value: 'generate', label: t('user.generate') },
-                { value: 'set', label: t('user.setPassword') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item noStyle shouldUpdate={(a, b) => a.passwordMode !== b.passwordMode}>
-            {() =>
-              form.getFieldValue('passwordMode') === 'set' ? (
-                <Form.Item
-                  name="password"
-                  label={t('user.password')}
-                  rules={[
-                    { required: true, message: t('common.required', { label: t('user.password') }) },
-                    { min: 6, max: 30, message: t('user.passwordRule') },
-                  ]}
-                >
-                  <Input.Password autoComplete="new-password" maxLength={30} />
-                </Form.Item>
-              ) : null
-            }
-          </Form.Item>
-        </>
-      )}
+      <>
+        <Typography.Paragraph type="secondary">{t('user.resetHint')}</Typography.Paragraph>
+        <PasswordChoice />
+      </>
     </FormDialog>
+  );
+}
+
+/**
+ * The password of a new account or a reset: generated by the server (shown once) or typed here
+ * (6 to 30 characters; it travels as its MD5).
+ */
+function PasswordChoice() {
+  const { t } = useTranslation(SYSTEM_NS);
+  // The dialog's own form (from context): the password field shows while 手动设置 is chosen.
+  const mode = Form.useWatch('passwordMode') as string | undefined;
+  return (
+    <>
+      <Form.Item name="passwordMode" label={t('user.passwordMode')}>
+        <Radio.Group
+          options={[
+            { value: 'generate', label: t('user.generate') },
+            { value: 'set', label: t('user.setPassword') },
+          ]}
+        />
+      </Form.Item>
+      {mode === 'set' ? (
+        <Form.Item
+          name="password"
+          label={t('user.password')}
+          rules={[
+            { required: true, message: t('common.required', { label: t('user.password') }) },
+            { min: 6, max: 30, message: t('user.passwordRule') },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" maxLength={30} />
+        </Form.Item>
+      ) : null}
+    </>
   );
 }
