@@ -143,6 +143,16 @@ describe('ListPage', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('a size named in the URL stays when the default arrives after the list', async () => {
+    setRoles(['admin:people:table']);
+    const { fetchPage, router } = setup('/people?size=10');
+    await screen.findByText('用户10');
+    act(() => setBranding({ platformName: '', logoUrl: null, defaultPageSize: 20 }));
+    await waitFor(() => expect(router.state.location.search).toBe('?size=10'));
+    expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, size: 10, sort: { field: 'id', order: 'asc' } });
+    expect(screen.queryByText('用户11')).toBeNull();
+  });
+
   it('a size named in the URL is kept when the default differs', async () => {
     setBranding({ platformName: '', logoUrl: null, defaultPageSize: 20 });
     setRoles(['admin:people:table']);

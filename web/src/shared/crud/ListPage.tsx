@@ -117,7 +117,9 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   const [seenDefault, setSeenDefault] = useState(defaultSize);
   if (seenDefault !== defaultSize) {
     setSeenDefault(defaultSize);
-    if (query.size === seenDefault) setQuery({ ...query, size: defaultSize, page: 1 });
+    // Only a list at the old default follows; a size the URL names stays.
+    const named = onOwnPath && params.has('size');
+    if (!named && query.size === seenDefault) setQuery({ ...query, size: defaultSize, page: 1 });
   }
 
   // The URL follows the list, and a link to this page with other parameters is followed.
