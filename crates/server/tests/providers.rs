@@ -6,9 +6,8 @@ use axum::extract::{Query, State};
 use axum::routing::get;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
-use std::io::Read;
 use std::sync::{Arc, Mutex};
-use testkit::{TOKEN_HEADER, TestApp, md5};
+use testkit::{TestApp, md5};
 
 const SECRET: &str = "Fake-Aliyun-Secret-9f3K";
 const CONFIG: &str = "/api/admin/config/interface";
@@ -556,24 +555,7 @@ async fn usage_list_filters_masks_and_exports() -> anyhow::Result<()> {
         .post_as(USAGE_EXPORT, &token, &json!({ "provider": "outbox" }))
         .await?;
     assert_eq!(exported.code(), 200, "{}", exported.text);
-    let name = exported.body["data"]["objectName"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
-    let bytes = app
-        .client
-        .get(app.url("/api/file/download"))
-        .query(&[("objectName", name.as_str()), ("delete", "true")])
-        .header(TOKEN_HEADER, &token)
-        .send()
-        .await?
-        .bytes()
-        .await?;
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec()))?;
-    let mut xml = String::new();
-    archive
-        .by_name("xl/worksheets/sheet1.xml")?
-        .read_to_string(&mut xml)?;
+    let xml = app.exported_sheet(&token, &exported).await?;
     assert_eq!(xml.matches("<row ").count(), 3, "header + 2 rows");
     assert!(xml.contains("139****4321") && xml.contains("内置发件箱"));
     assert!(!xml.contains("13987654321"));
@@ -947,24 +929,7 @@ async fn the_template_list_exports_with_its_own_permission() -> anyhow::Result<(
         .await?;
     assert_eq!(exported.code(), 200, "{}", exported.text);
     assert_eq!(exported.body["data"]["rows"], 1, "the seeded LOGIN_CODE");
-    let name = exported.body["data"]["objectName"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
-    let bytes = app
-        .client
-        .get(app.url("/api/file/download"))
-        .query(&[("objectName", name.as_str()), ("delete", "true")])
-        .header(TOKEN_HEADER, &token)
-        .send()
-        .await?
-        .bytes()
-        .await?;
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec()))?;
-    let mut xml = String::new();
-    archive
-        .by_name("xl/worksheets/sheet1.xml")?
-        .read_to_string(&mut xml)?;
+    let xml = app.exported_sheet(&token, &exported).await?;
     assert_eq!(xml.matches("<row ").count(), 2, "header + LOGIN_CODE");
     assert!(xml.contains("LOGIN_CODE") && xml.contains("模板内容"));
     app.stop().await

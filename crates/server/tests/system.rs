@@ -2,8 +2,7 @@
 //! exports and downloads. Runs on the database `BEEHIVE_TEST_DB` names.
 
 use serde_json::{Value, json};
-use std::io::Read;
-use testkit::{TOKEN_HEADER, TestApp, md5};
+use testkit::{TOKEN_HEADER, TestApp, md5, sheet_xml};
 
 async fn admin(app: &TestApp) -> anyhow::Result<String> {
     Ok(app.admin_session().await?.token)
@@ -879,15 +878,6 @@ async fn download(
         u16::try_from(body["code"].as_i64().unwrap_or(-1)).unwrap_or(0)
     };
     Ok((code, bytes, headers))
-}
-
-/// The first worksheet's XML.
-fn sheet_xml(bytes: &[u8]) -> anyhow::Result<String> {
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes))?;
-    let mut sheet = archive.by_name("xl/worksheets/sheet1.xml")?;
-    let mut xml = String::new();
-    sheet.read_to_string(&mut xml)?;
-    Ok(xml)
 }
 
 #[tokio::test]

@@ -174,6 +174,24 @@ impl TestApp {
         format!("{}{}", self.base, path)
     }
 
+    /// Downloads (and so deletes) the file an `.../export` answer names, with `token`, and
+    /// answers its first worksheet's XML.
+    pub async fn exported_sheet(&self, token: &str, export: &Reply) -> anyhow::Result<String> {
+        let name = export.body["data"]["objectName"]
+            .as_str()
+            .context("the export answer names no objectName")?;
+        let bytes = self
+            .client
+            .get(self.url("/api/file/download"))
+            .query(&[("objectName", name), ("delete", "true")])
+            .header(TOKEN_HEADER, token)
+            .send()
+            .await?
+            .bytes()
+            .await?;
+        sheet_xml(&bytes)
+    }
+
     /// What the server's start-up reported about the first administrator.
     pub fn first_admin(&self) -> Option<&server::FirstAdmin> {
         self.running.as_ref().and_then(|r| r.first_admin.as_ref())
@@ -408,6 +426,16 @@ impl Reply {
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers.get(name).and_then(|v| v.to_str().ok())
     }
+}
+
+/// The first worksheet's XML of an `.xlsx` file.
+pub fn sheet_xml(bytes: &[u8]) -> anyhow::Result<String> {
+    use std::io::Read;
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes))?;
+    let mut sheet = archive.by_name("xl/worksheets/sheet1.xml")?;
+    let mut xml = String::new();
+    sheet.read_to_string(&mut xml)?;
+    Ok(xml)
 }
 
 #[cfg(test)]
