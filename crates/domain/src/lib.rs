@@ -1,4 +1,5 @@
 //! Pure business rules of Beehive. No IO, no async, no database or HTTP types.
 
+pub mod customer;
 pub mod permission;
 pub mod validate;

@@ -7,6 +7,7 @@ pub mod extract;
 pub mod middleware;
 pub mod routes;
 pub mod spa;
+pub mod upload;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -121,22 +122,36 @@ pub struct Running {
     pub app: Beehive,
     shutdown: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// Delivers queued notices in the background (docs/templates.md).
+    notices: service::operate::NoticeWorker,
 }
 
 impl Running {
     /// Stops accepting connections, lets requests in flight finish, and waits.
     pub async fn stop(self) -> anyhow::Result<()> {
-        let Running { shutdown, task, .. } = self;
+        let Running {
+            shutdown,
+            task,
+            notices,
+            ..
+        } = self;
         // The receiver is gone only if the server already stopped; then there is nothing to signal.
         let _ = shutdown.send(());
         task.await??;
+        notices.stop().await;
         Ok(())
     }
 
     /// Waits until the server stops (after a shutdown signal).
     pub async fn wait(self) -> anyhow::Result<()> {
-        let Running { shutdown, task, .. } = self;
+        let Running {
+            shutdown,
+            task,
+            notices,
+            ..
+        } = self;
         let result = task.await?;
+        notices.stop().await;
         drop(shutdown);
         Ok(result?)
     }
@@ -165,6 +180,8 @@ pub async fn start(
         .ensure_first_admin(config.admin_password.clone())
         .await?;
     let database = beehive.database_kind();
+    // Queued notices (also those left by a previous run) are delivered from now on.
+    let notices = beehive.start_notice_worker();
     let router = app(
         AppState {
             app: beehive.clone(),
@@ -194,5 +211,6 @@ pub async fn start(
         app: beehive,
         shutdown,
         task,
+        notices,
     })
 }

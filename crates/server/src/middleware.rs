@@ -60,7 +60,7 @@ pub fn security_headers() -> Vec<(HeaderName, HeaderValue)> {
             // antd writes its styles at run time, hence 'unsafe-inline' for styles only.
             "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
              img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; \
-             object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+             frame-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
         ),
     ]
     .into_iter()

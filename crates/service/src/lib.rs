@@ -4,8 +4,12 @@
 pub mod audit;
 pub mod auth;
 pub mod clock;
+pub mod content;
+pub mod customer;
 mod error;
 pub mod export;
+pub mod files;
+pub mod operate;
 pub mod paging;
 pub mod partner;
 pub mod password;
@@ -32,6 +36,8 @@ pub struct Beehive {
     secrets: Arc<secret::SecretKey>,
     /// Calls to outside providers.
     http: reqwest::Client,
+    /// Wakes the notice delivery worker when a batch is queued (operate::send).
+    notices: Arc<tokio::sync::Notify>,
 }
 
 /// What `GET /api/health` reports.
@@ -66,6 +72,7 @@ impl Beehive {
                 .timeout(std::time::Duration::from_secs(10))
                 .build()
                 .map_err(Error::internal)?,
+            notices: Arc::new(tokio::sync::Notify::new()),
         })
     }
 

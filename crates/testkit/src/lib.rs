@@ -121,6 +121,19 @@ pub struct TestApp {
     pub storage_dir: PathBuf,
     running: Option<server::Running>,
     _storage: TempDir,
+    /// The key the server encrypts personal data with (fixtures encrypt with it too).
+    pub secret_key: service::secret::SecretKey,
+}
+
+/// A customer row a test inserts directly (the customer screens are not needed for it).
+#[derive(Debug, Clone)]
+pub struct CustomerFixture {
+    pub name: String,
+    pub mobile: String,
+    /// INDIVIDUAL or ENTERPRISE.
+    pub kind: &'static str,
+    /// ENABLED or DISABLED.
+    pub status: &'static str,
 }
 
 impl TestApp {
@@ -142,6 +155,7 @@ impl TestApp {
         std::fs::create_dir_all(&storage_dir)?;
         let storage = TempDir(storage_dir.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let secret_key = service::secret::SecretKey::generate();
         let running = server::start(
             ServeConfig {
                 database_url: db.url.clone(),
@@ -150,7 +164,7 @@ impl TestApp {
                 clock: Default::default(),
                 token_lifetime: None,
                 storage_dir: Some(storage_dir.clone()),
-                secret_key: Some(service::secret::SecretKey::generate()),
+                secret_key: Some(secret_key.clone()),
             },
             listener,
             std::future::pending(),
@@ -167,6 +181,7 @@ impl TestApp {
             storage_dir,
             running: Some(running),
             _storage: storage,
+            secret_key,
         })
     }
 
@@ -229,6 +244,55 @@ impl TestApp {
         }
         db.close().await?;
         Ok(out)
+    }
+
+    /// Inserts customers through the entity (mobile encrypted with the server's key, with its
+    /// mask and blind index), 500 rows per statement; answers their ids in order.
+    pub async fn insert_customers(
+        &self,
+        customers: &[CustomerFixture],
+    ) -> anyhow::Result<Vec<i64>> {
+        use store::entity::customer;
+        use store::sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+        let db = store::sea_orm::Database::connect(&self.db.url).await?;
+        let now = chrono::Utc::now();
+        let tag = uuid::Uuid::new_v4().simple().to_string();
+        for (chunk_no, chunk) in customers.chunks(500).enumerate() {
+            let rows = chunk.iter().enumerate().map(|(i, c)| {
+                let masked = if c.mobile.len() == 11 {
+                    format!("{}****{}", &c.mobile[..3], &c.mobile[7..])
+                } else {
+                    "****".to_owned()
+                };
+                customer::ActiveModel {
+                    customer_no: Set(format!("T{}{:06}", &tag[..8], chunk_no * 500 + i)),
+                    kind: Set(c.kind.to_owned()),
+                    name: Set(c.name.clone()),
+                    mobile_enc: Set(self.secret_key.encrypt(&c.mobile)),
+                    mobile_mask: Set(masked),
+                    mobile_hash: Set(self.secret_key.blind_index("mobile", &c.mobile)),
+                    address: Set(String::new()),
+                    status: Set(c.status.to_owned()),
+                    kyc_status: Set("PENDING".to_owned()),
+                    remark: Set(String::new()),
+                    created_at: Set(now),
+                    updated_at: Set(now),
+                    version: Set(0),
+                    ..Default::default()
+                }
+            });
+            customer::Entity::insert_many(rows).exec(&db).await?;
+        }
+        let ids = customer::Entity::find()
+            .filter(customer::Column::CustomerNo.starts_with(format!("T{}", &tag[..8])))
+            .order_by_asc(customer::Column::Id)
+            .all(&db)
+            .await?
+            .into_iter()
+            .map(|c| c.id)
+            .collect();
+        db.close().await?;
+        Ok(ids)
     }
 
     /// Moves the server's clock forward.
@@ -339,6 +403,43 @@ impl TestApp {
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
         Ok(provider_id)
+    }
+
+    /// Stops the server and starts a new one on the same database, storage and key (what a
+    /// deployment's restart does); the address changes.
+    pub async fn restart(&mut self) -> anyhow::Result<()> {
+        self.halt().await?;
+        self.resume().await
+    }
+
+    /// Stops the server, keeping the database (then [`TestApp::resume`]).
+    pub async fn halt(&mut self) -> anyhow::Result<()> {
+        if let Some(running) = self.running.take() {
+            running.stop().await?;
+        }
+        Ok(())
+    }
+
+    /// Starts a server again after [`TestApp::halt`].
+    pub async fn resume(&mut self) -> anyhow::Result<()> {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let running = server::start(
+            ServeConfig {
+                database_url: self.db.url.clone(),
+                admin_password: Some(ADMIN_PASSWORD.to_owned()),
+                http: HttpConfig::default(),
+                clock: Default::default(),
+                token_lifetime: None,
+                storage_dir: Some(self.storage_dir.clone()),
+                secret_key: Some(self.secret_key.clone()),
+            },
+            listener,
+            std::future::pending(),
+        )
+        .await?;
+        self.base = format!("http://{}", running.addr);
+        self.running = Some(running);
+        Ok(())
     }
 
     /// Stops the server gracefully.

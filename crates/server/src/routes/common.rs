@@ -5,6 +5,7 @@ use crate::AppState;
 use crate::auth::Signed;
 use crate::envelope::Envelope;
 use crate::error::ApiError;
+use crate::upload::encode_filename;
 use axum::body::Body;
 use axum::extract::{Query, State, rejection::QueryRejection};
 use axum::http::{HeaderValue, header};
@@ -94,18 +95,6 @@ pub struct DownloadQuery {
     pub object_name: String,
     /// Remove the file once it has been read.
     pub delete: Option<bool>,
-}
-
-/// RFC 5987 encoding of a file name for `filename*=UTF-8''...`.
-fn encode_filename(name: &str) -> String {
-    name.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                char::from(b).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// Downloads one of the caller's own exported files (administrator or capital-provider user).

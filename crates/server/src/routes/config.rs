@@ -6,11 +6,11 @@ use crate::auth::{Admin, Client};
 use crate::envelope::{Envelope, ok};
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::upload::Multipart;
 use axum::body::Body;
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use service::system::settings::{
     PAGE_SIZES, SecurityConfig, SystemConfig, SystemInput, TIME_ZONES,
@@ -216,55 +216,6 @@ pub struct LogoUpload {
     pub file: Vec<u8>,
 }
 
-/// The content of the multipart field `name`, if the body has one.
-fn multipart_field(headers: &HeaderMap, body: &[u8], name: &str) -> Option<Bytes> {
-    let content_type = headers.get(header::CONTENT_TYPE)?.to_str().ok()?;
-    let mut params = content_type.split(';');
-    if !params
-        .next()?
-        .trim()
-        .eq_ignore_ascii_case("multipart/form-data")
-    {
-        return None;
-    }
-    let boundary = params.find_map(|p| {
-        let (k, v) = p.trim().split_once('=')?;
-        k.trim()
-            .eq_ignore_ascii_case("boundary")
-            .then(|| v.trim().trim_matches('"').to_owned())
-    })?;
-    let delimiter = format!("--{boundary}").into_bytes();
-    let find = |hay: &[u8], needle: &[u8], from: usize| -> Option<usize> {
-        hay.get(from..)?
-            .windows(needle.len())
-            .position(|w| w == needle)
-            .map(|p| p + from)
-    };
-    let mut at = find(body, &delimiter, 0)? + delimiter.len();
-    loop {
-        if body.get(at..at + 2) == Some(b"--") {
-            return None;
-        }
-        let start = at + 2; // the CRLF after the delimiter
-        let head_end = find(body, b"\r\n\r\n", start)?;
-        let head = String::from_utf8_lossy(body.get(start..head_end)?);
-        let mut next_delim = b"\r\n".to_vec();
-        next_delim.extend_from_slice(&delimiter);
-        let content_start = head_end + 4;
-        let content_end = find(body, &next_delim, content_start)?;
-        let wanted = format!("name=\"{name}\"");
-        let is_it = head.lines().any(|line| {
-            line.to_ascii_lowercase().starts_with("content-disposition") && line.contains(&wanted)
-        });
-        if is_it {
-            return Some(Bytes::copy_from_slice(
-                body.get(content_start..content_end)?,
-            ));
-        }
-        at = content_end + next_delim.len();
-    }
-}
-
 /// Replaces the logo (multipart field `file`; PNG, JPEG or WebP, at most 512 KiB).
 #[utoipa::path(post, path = "/api/admin/config/system/logo", tag = "system",
     operation_id = "systemLogoUpload", security(("token" = ["admin:config:system"])),
@@ -274,12 +225,10 @@ async fn logo_upload(
     State(s): State<AppState>,
     Admin(me): Admin,
     Client(c): Client,
-    headers: HeaderMap,
-    body: Bytes,
+    form: Multipart,
 ) -> Answer<SystemData> {
-    let file = multipart_field(&headers, &body, "file")
-        .ok_or_else(|| ApiError::invalid("file", "请以 multipart 字段 file 上传图片"))?;
-    Ok(ok(s.app.upload_logo(&me, &c, file).await?.into()))
+    let file = form.file("file")?;
+    Ok(ok(s.app.upload_logo(&me, &c, file.bytes).await?.into()))
 }
 
 /// Removes the logo; the built-in logo shows again.

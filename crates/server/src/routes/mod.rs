@@ -3,7 +3,11 @@
 mod auth;
 mod common;
 mod config;
+mod content;
+mod customer;
 mod health;
+mod operate;
+mod partners;
 mod providers;
 mod system;
 
@@ -25,7 +29,12 @@ use utoipa_axum::router::OpenApiRouter;
     tags(
         (name = "common", description = "公共接口"),
         (name = "auth", description = "登录、会话与密码"),
-        (name = "system", description = "系统管理：组织架构、角色、用户、日志、安全设置、系统设置")
+        (name = "customer", description = "客户管理：客户、车辆、客户资料"),
+        (name = "system", description = "系统管理：组织架构、角色、用户、日志、安全设置、系统设置"),
+        (name = "content", description = "内容管理：广告、文章、数据字典"),
+        (name = "partner", description = "合作方管理：保险公司、资金方（银行账户、用户、电子签章账户）"),
+        (name = "capital", description = "资金方工作台：账户信息、电子签章账户"),
+        (name = "operate", description = "运营管理：合同模板、通知模板、通知发送")
     ),
     modifiers(&TokenScheme)
 )]
@@ -55,6 +64,10 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(system::router())
         .merge(config::router())
         .merge(providers::router())
+        .merge(content::router())
+        .merge(partners::router())
+        .merge(customer::router())
+        .merge(operate::router())
 }
 
 /// The API router (paths include `/api`).

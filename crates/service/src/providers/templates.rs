@@ -91,6 +91,16 @@ pub struct TestSent {
 /// The placeholder names of `content`, in order of first appearance; `Err` says what is wrong
 /// (unbalanced braces, a malformed name).
 pub fn placeholders(content: &str) -> std::result::Result<Vec<String>, String> {
+    scan_placeholders(content, false)
+}
+
+/// As [`placeholders`], where a name may also be dotted (`{customer.name}`): each part starts
+/// with a letter. Customer notice templates use these.
+pub fn dotted_placeholders(content: &str) -> std::result::Result<Vec<String>, String> {
+    scan_placeholders(content, true)
+}
+
+fn scan_placeholders(content: &str, dotted: bool) -> std::result::Result<Vec<String>, String> {
     let mut names: Vec<String> = Vec::new();
     let mut current: Option<String> = None;
     for c in content.chars() {
@@ -99,9 +109,16 @@ pub fn placeholders(content: &str) -> std::result::Result<Vec<String>, String> {
             ('{', Some(_)) => return Err("模板内容的花括号不成对（不能嵌套）".to_owned()),
             ('}', None) => return Err("模板内容的花括号不成对（多了“}”）".to_owned()),
             ('}', Some(name)) => {
-                let mut chars = name.chars();
-                let ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-                    && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+                let part_ok = |part: &str| {
+                    let mut chars = part.chars();
+                    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+                        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+                };
+                let ok = if dotted {
+                    name.split('.').all(part_ok)
+                } else {
+                    part_ok(name)
+                };
                 if !ok {
                     return Err(format!(
                         "占位符“{{{name}}}”不合法：须以字母开头，由字母、数字或下划线组成"
@@ -122,7 +139,7 @@ pub fn placeholders(content: &str) -> std::result::Result<Vec<String>, String> {
     Ok(names)
 }
 
-fn check_code(code: &str) -> Result<String> {
+pub(crate) fn check_code(code: &str) -> Result<String> {
     let code = code.trim();
     let mut chars = code.chars();
     let ok = chars.next().is_some_and(|c| c.is_ascii_uppercase())
@@ -437,6 +454,18 @@ mod tests {
             placeholders("{user_Name2}"),
             Ok(vec!["user_Name2".to_owned()])
         );
+    }
+
+    #[test]
+    fn dotted_placeholder_names() {
+        assert_eq!(
+            dotted_placeholders("尊敬的{customer.name}，请于{dueDate}前还款"),
+            Ok(vec!["customer.name".to_owned(), "dueDate".to_owned()])
+        );
+        assert!(placeholders("{customer.name}").is_err());
+        assert!(dotted_placeholders("{customer.}").is_err());
+        assert!(dotted_placeholders("{.name}").is_err());
+        assert!(dotted_placeholders("{customer..name}").is_err());
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod roles;
 pub mod settings;
 mod users;
 
+pub(crate) use users::new_password;
 pub use users::{AdminUserRow, AdminUserView, NewAdminUser, RoleRef, UserFilter, UserUpdate};
 
 use crate::audit::{self, Entry};

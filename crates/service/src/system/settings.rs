@@ -418,15 +418,7 @@ fn check_system(input: &SystemInput) -> Result<SystemInput> {
 
 /// The image type of `bytes` by its first bytes: PNG, JPEG or WebP.
 pub fn image_type(bytes: &[u8]) -> Option<&'static str> {
-    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some("image/png")
-    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
-        Some("image/jpeg")
-    } else if bytes.len() >= 12 && bytes.starts_with(b"RIFF") && bytes.get(8..12) == Some(b"WEBP") {
-        Some("image/webp")
-    } else {
-        None
-    }
+    crate::files::sniff(bytes).filter(|t| matches!(*t, "image/png" | "image/jpeg" | "image/webp"))
 }
 
 /// What the sign-in page and the workspace show as the platform's identity.
@@ -510,6 +502,11 @@ impl Beehive {
             Some(value) => serde_json::from_value(value).map_err(Error::internal)?,
             None => SystemConfig::default(),
         })
+    }
+
+    /// The largest upload 系统设置 allows (its upload limit, in MiB).
+    pub(crate) async fn upload_limit_mib(&self) -> Result<u32> {
+        Ok(self.stored_system().await?.upload_limit_mib)
     }
 
     /// The security settings in force now (sign-in, refresh, locks and SMS limits read this):

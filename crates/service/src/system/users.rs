@@ -425,7 +425,7 @@ async fn hash_md5(md5_hex: String) -> Result<String> {
 }
 
 /// The stored hash and, when generated, the plain password to show once.
-async fn new_password(given: Option<&str>) -> Result<(String, Option<String>)> {
+pub(crate) async fn new_password(given: Option<&str>) -> Result<(String, Option<String>)> {
     match paging::text(given) {
         Some(md5) => {
             if !domain::validate::is_md5_hex(md5) {

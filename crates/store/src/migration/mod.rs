@@ -10,6 +10,11 @@ mod m0002_auth;
 mod m0003_system;
 mod m0004_settings;
 mod m0005_providers;
+mod m0006_files;
+mod m0007_customers;
+mod m0008_partners;
+mod m0009_content;
+mod m0010_templates;
 
 pub struct Migrator;
 
@@ -22,6 +27,11 @@ impl MigratorTrait for Migrator {
             Box::new(m0003_system::Migration),
             Box::new(m0004_settings::Migration),
             Box::new(m0005_providers::Migration),
+            Box::new(m0006_files::Migration),
+            Box::new(m0007_customers::Migration),
+            Box::new(m0008_partners::Migration),
+            Box::new(m0009_content::Migration),
+            Box::new(m0010_templates::Migration),
         ]
     }
 }

@@ -1,0 +1,909 @@
+//! 运营管理: contract templates (versions, unknown variables, the PDF preview, the capital
+//! users' scoped view), notice templates, and notice batches delivered in the background
+//! (progress, SMS failures and retry, a restart in the middle). Runs on the database
+//! `BEEHIVE_TEST_DB` names.
+
+use serde_json::{Value, json};
+use std::io::Read;
+use std::time::{Duration, Instant};
+use testkit::{CustomerFixture, TOKEN_HEADER, TestApp, md5};
+
+const CONTRACT: &str = "/api/admin/contract/template";
+const NOTICE: &str = "/api/admin/notice/template";
+const BATCH: &str = "/api/admin/notice/batch";
+
+async fn admin(app: &TestApp) -> anyhow::Result<String> {
+    Ok(app.admin_session().await?.token)
+}
+
+/// A user holding exactly `permissions`, signed in; answers its token.
+async fn limited(
+    app: &TestApp,
+    admin: &str,
+    account: &str,
+    permissions: &[&str],
+) -> anyhow::Result<String> {
+    let reply = app
+        .post_as(
+            "/api/admin/role/create",
+            admin,
+            &json!({ "code": format!("r_{account}"), "name": account, "enabled": true, "permissions": permissions }),
+        )
+        .await?;
+    anyhow::ensure!(reply.code() == 200, "role: {}", reply.text);
+    let role_id = reply.body["data"]["id"].as_i64().unwrap_or_default();
+    let reply = app
+        .post_as(
+            "/api/admin/user/create",
+            admin,
+            &json!({ "account": account, "name": account, "roleIds": [role_id],
+                     "password": md5(&format!("{account}-Pass-1")) }),
+        )
+        .await?;
+    anyhow::ensure!(reply.code() == 200, "user: {}", reply.text);
+    Ok(app
+        .session("admin", account, &format!("{account}-Pass-1"))
+        .await?
+        .token)
+}
+
+fn field<'a>(reply: &'a testkit::Reply, name: &str) -> Option<&'a str> {
+    reply.body["data"]["fields"][name].as_str()
+}
+
+async fn count(app: &TestApp, sql: &str) -> anyhow::Result<i64> {
+    let texts = app
+        .column_texts(&format!("SELECT CAST(({sql}) AS TEXT)"))
+        .await?;
+    Ok(texts.first().and_then(|t| t.parse().ok()).unwrap_or(-1))
+}
+
+const LOAN_BODY: &str = "甲方（借款人）：{{customer.name}}\n证件号码：{{customer.idNo}}\n乙方（贷款人）：{{capital.name}}\n\n第一条 借款金额\n甲方向乙方借款人民币{{order.financedAmount}}元（大写：{{order.financedAmountUpper}}），分{{order.termCount}}期归还，用于支付车辆{{vehicle.plateNo}}的保险费。\n\n第二条 签署\n本合同自双方签署之日起生效。签署日期：{{today}}";
+
+fn loan(code: &str) -> Value {
+    json!({ "code": code, "name": "机动车保费分期借款合同", "docKind": "LOAN_CONTRACT", "body": LOAN_BODY })
+}
+
+#[tokio::test]
+async fn contract_templates_are_versioned_and_checked() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+
+    // An unknown variable is refused, naming it; nothing is stored.
+    let mut body = loan("LOAN_STD");
+    body["body"] = json!("甲方：{{customer.nmae}}");
+    let reply = app
+        .post_as(&format!("{CONTRACT}/create"), &token, &body)
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    assert!(
+        field(&reply, "body").is_some_and(|m| m.contains("{{customer.nmae}}")),
+        "{}",
+        reply.text
+    );
+    assert!(reply.msg().contains("{{customer.nmae}}"));
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM contract_template").await?,
+        0
+    );
+    // Unbalanced braces, an unknown kind, a provider that does not exist.
+    body["body"] = json!("甲方：{{customer.name");
+    let reply = app
+        .post_as(&format!("{CONTRACT}/create"), &token, &body)
+        .await?;
+    assert_eq!(
+        field(&reply, "body").map(|_| 400),
+        Some(400),
+        "{}",
+        reply.text
+    );
+    let mut body = loan("LOAN_STD");
+    body["docKind"] = json!("CAR_LOAN");
+    let reply = app
+        .post_as(&format!("{CONTRACT}/create"), &token, &body)
+        .await?;
+    assert!(field(&reply, "docKind").is_some(), "{}", reply.text);
+    let mut body = loan("LOAN_STD");
+    body["capitalProviderId"] = json!(9999);
+    let reply = app
+        .post_as(&format!("{CONTRACT}/create"), &token, &body)
+        .await?;
+    assert!(
+        field(&reply, "capitalProviderId").is_some(),
+        "{}",
+        reply.text
+    );
+    let reply = app
+        .post_as(
+            &format!("{CONTRACT}/create"),
+            &token,
+            &json!({ "code": "x", "name": "n", "docKind": "LOAN_CONTRACT", "body": "b" }),
+        )
+        .await?;
+    assert!(field(&reply, "code").is_some(), "{}", reply.text);
+
+    // Permissions: the page alone reads but cannot create, save or activate.
+    let reader = limited(&app, &token, "reader", &["admin:template_contract:table"]).await?;
+    let reply = app
+        .post_as(&format!("{CONTRACT}/create"), &reader, &loan("LOAN_STD"))
+        .await?;
+    assert_eq!(reply.code(), 403, "{}", reply.text);
+
+    // Version 1 is a draft, saved in place.
+    let reply = app
+        .post_as(&format!("{CONTRACT}/create"), &token, &loan("LOAN_STD"))
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let v1 = reply.body["data"]["id"].as_i64().unwrap_or_default();
+    assert_eq!(reply.body["data"]["templateVersion"], 1);
+    let reply = app
+        .post_as(&format!("{CONTRACT}/create"), &token, &loan("LOAN_STD"))
+        .await?;
+    assert_eq!(reply.code(), 409, "a code is unique: {}", reply.text);
+    let mut edit = loan("LOAN_STD");
+    edit["name"] = json!("机动车保费分期借款合同（2026版）");
+    let reply = app
+        .post_as(&format!("{CONTRACT}/update/{v1}"), &token, &edit)
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    assert_eq!(
+        reply.body["data"],
+        json!({ "id": v1, "templateVersion": 1, "newVersion": false })
+    );
+    for path in ["update", "activate", "retire"] {
+        let reply = app
+            .post_as(&format!("{CONTRACT}/{path}/{v1}"), &reader, &edit)
+            .await?;
+        assert_eq!(reply.code(), 403, "{path}: {}", reply.text);
+    }
+
+    // Activate v1; saving it again makes v2 (a draft) and leaves v1's text alone.
+    let reply = app
+        .post_as(&format!("{CONTRACT}/activate/{v1}"), &token, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let reply = app
+        .post_as(&format!("{CONTRACT}/activate/{v1}"), &token, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 409, "{}", reply.text);
+    let mut v2_body = edit.clone();
+    v2_body["body"] = json!(format!(
+        "{LOAN_BODY}\n第三条 其他\n合同编号：{{{{contract.no}}}}"
+    ));
+    let reply = app
+        .post_as(&format!("{CONTRACT}/update/{v1}"), &token, &v2_body)
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    assert_eq!(reply.body["data"]["templateVersion"], 2);
+    assert_eq!(reply.body["data"]["newVersion"], true);
+    let v2 = reply.body["data"]["id"].as_i64().unwrap_or_default();
+    assert_ne!(v1, v2);
+    let view = app.get_as(&format!("{CONTRACT}/view/{v1}"), &token).await?;
+    assert_eq!(view.body["data"]["body"], LOAN_BODY);
+    assert_eq!(view.body["data"]["status"], "ACTIVE");
+    let view = app.get_as(&format!("{CONTRACT}/view/{v2}"), &token).await?;
+    assert_eq!(view.body["data"]["status"], "DRAFT");
+    assert!(
+        view.body["data"]["variables"]
+            .as_array()
+            .is_some_and(|v| v.iter().any(|n| n == "contract.no"))
+    );
+    // A second edit of the active version while a draft exists is refused.
+    let reply = app
+        .post_as(&format!("{CONTRACT}/update/{v1}"), &token, &v2_body)
+        .await?;
+    assert_eq!(reply.code(), 409, "{}", reply.text);
+
+    // The list shows one row per code (the latest version) with the active version.
+    let page = app
+        .post_as(&format!("{CONTRACT}/page"), &token, &json!({}))
+        .await?;
+    assert_eq!(page.body["data"]["total"], 1, "{}", page.text);
+    assert_eq!(page.body["data"]["records"][0]["templateVersion"], 2);
+    assert_eq!(page.body["data"]["records"][0]["activeVersion"], 1);
+
+    // Activating v2 retires v1.
+    let reply = app
+        .post_as(&format!("{CONTRACT}/activate/{v2}"), &token, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let versions = app
+        .get_as(&format!("{CONTRACT}/versions/{v1}"), &token)
+        .await?;
+    let statuses: Vec<(i64, String)> = versions.body["data"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|v| {
+                    (
+                        v["templateVersion"].as_i64().unwrap_or_default(),
+                        v["status"].as_str().unwrap_or_default().to_owned(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(
+        statuses,
+        vec![(2, "ACTIVE".to_owned()), (1, "RETIRED".to_owned())]
+    );
+    let reply = app
+        .post_as(&format!("{CONTRACT}/retire/{v1}"), &token, &json!({}))
+        .await?;
+    assert_eq!(
+        reply.code(),
+        409,
+        "only an active version retires: {}",
+        reply.text
+    );
+    let reply = app
+        .post_as(&format!("{CONTRACT}/retire/{v2}"), &token, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let page = app
+        .post_as(
+            &format!("{CONTRACT}/page"),
+            &token,
+            &json!({ "status": "RETIRED" }),
+        )
+        .await?;
+    assert_eq!(page.body["data"]["total"], 1, "{}", page.text);
+    assert!(page.body["data"]["records"][0]["activeVersion"].is_null());
+
+    // Every change is in the operation log.
+    let actions = app
+        .column_texts(
+            "SELECT action FROM operation_log WHERE target_type = 'contract_template' ORDER BY id",
+        )
+        .await?;
+    assert_eq!(
+        actions,
+        vec![
+            "contract_template.create",
+            "contract_template.update",
+            "contract_template.activate",
+            "contract_template.update",
+            "contract_template.activate",
+            "contract_template.retire",
+        ]
+    );
+    // The catalogue offers the variables with Chinese descriptions.
+    let catalogue = app
+        .get_as(&format!("{CONTRACT}/catalogue"), &reader)
+        .await?;
+    let vars = &catalogue.body["data"]["variables"];
+    assert!(vars.as_array().is_some_and(|v| {
+        v.iter()
+            .any(|v| v["name"] == "order.financedAmount" && v["label"] == "融资金额（元）")
+    }));
+    assert_eq!(
+        catalogue.body["data"]["docKinds"].as_array().map(Vec::len),
+        Some(5)
+    );
+    Ok(())
+}
+
+/// Decompresses every FlateDecode stream of a PDF (what a reader does).
+fn streams(pdf: &[u8]) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(start) = find(&pdf[at..], b"stream\n").map(|i| at + i + 7) {
+        let Some(end) = find(&pdf[start..], b"endstream").map(|i| start + i) else {
+            break;
+        };
+        let mut data = Vec::new();
+        if flate2::read::ZlibDecoder::new(&pdf[start..end])
+            .read_to_end(&mut data)
+            .is_ok()
+        {
+            out.push(data);
+        } else {
+            out.push(pdf[start..end].to_vec());
+        }
+        at = end + b"endstream".len();
+    }
+    out
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+async fn pdf(app: &TestApp, path: &str, token: &str) -> anyhow::Result<(u16, String, Vec<u8>)> {
+    let response = app
+        .client
+        .get(app.url(path))
+        .header(TOKEN_HEADER, token)
+        .send()
+        .await?;
+    let status = response.status().as_u16();
+    let kind = response
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    Ok((status, kind, response.bytes().await?.to_vec()))
+}
+
+#[tokio::test]
+async fn the_preview_is_a_pdf_with_the_chinese_text() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    let mut body = loan("LOAN_PDF");
+    // Long enough for three pages.
+    body["body"] = json!(format!("{LOAN_BODY}\n{}", "第X条 甲方应当按照还款计划表按期足额归还每期借款本金和利息，逾期未还的，乙方有权按照本合同约定收取逾期罚息，并可以要求甲方提前归还全部借款。\n".repeat(40)));
+    let reply = app
+        .post_as(&format!("{CONTRACT}/create"), &token, &body)
+        .await?;
+    let id = reply.body["data"]["id"].as_i64().unwrap_or_default();
+
+    let started = Instant::now();
+    let (status, kind, bytes) = pdf(&app, &format!("{CONTRACT}/preview/{id}"), &token).await?;
+    assert_eq!(status, 200);
+    assert_eq!(kind, "application/pdf");
+    assert!(bytes.starts_with(b"%PDF-"), "not a PDF");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    if let Ok(dir) = std::env::var("BEEHIVE_PDF_OUT") {
+        std::fs::write(format!("{dir}/contract-preview.pdf"), &bytes)?;
+    }
+    // The font is embedded as a subset (tag + name) and far smaller than the 2 MB font file.
+    assert!(find(&bytes, b"NotoSansSC").is_some(), "the font is named");
+    assert!(
+        find(&bytes, b"/FontFile2").is_some(),
+        "the font is embedded"
+    );
+    assert!(
+        bytes.len() < 400_000,
+        "the font is subset: {} bytes",
+        bytes.len()
+    );
+    // Three pages, each with "第 n 页 / 共 3 页".
+    let pages = bytes
+        .windows(11)
+        .filter(|w| w.starts_with(b"/Type/Page") && w[10] != b's')
+        .count();
+    assert!(pages >= 3, "{pages}");
+    // The ToUnicode map lets readers extract the text: the sample values and the text.
+    let maps: Vec<String> = streams(&bytes)
+        .into_iter()
+        .map(|s| String::from_utf8_lossy(&s).into_owned())
+        .filter(|s| s.contains("begincmap"))
+        .collect();
+    assert!(!maps.is_empty(), "a ToUnicode CMap");
+    let all = maps.concat().to_uppercase();
+    for c in "借款合同张三京共页".chars() {
+        let hex = format!("<{:04X}>", u32::from(c));
+        assert!(all.contains(&hex), "{c} ({hex}) is in the ToUnicode map");
+    }
+    // Not for a user without the page.
+    let other = limited(&app, &token, "nobody", &["admin:notice_send:table"]).await?;
+    let (_, kind, _) = pdf(&app, &format!("{CONTRACT}/preview/{id}"), &other).await?;
+    assert!(kind.starts_with("application/json"), "{kind}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn capital_users_see_only_their_active_templates() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    let mine = app.capital_user("甲资金方", "cap_a", "Cap-Pass-1").await?;
+    let theirs = app.capital_user("乙资金方", "cap_b", "Cap-Pass-1").await?;
+    let mut ids = Vec::new();
+    for (code, provider, activate) in [
+        ("MINE", Some(mine), true),
+        ("GENERAL", None, true),
+        ("THEIRS", Some(theirs), true),
+        ("DRAFT_GENERAL", None, false),
+    ] {
+        let mut body = loan(code);
+        body["capitalProviderId"] = json!(provider);
+        let reply = app
+            .post_as(&format!("{CONTRACT}/create"), &token, &body)
+            .await?;
+        assert_eq!(reply.code(), 200, "{}", reply.text);
+        let id = reply.body["data"]["id"].as_i64().unwrap_or_default();
+        if activate {
+            let reply = app
+                .post_as(&format!("{CONTRACT}/activate/{id}"), &token, &json!({}))
+                .await?;
+            assert_eq!(reply.code(), 200, "{}", reply.text);
+        }
+        ids.push(id);
+    }
+    let cap = app.session("capital", "cap_a", "Cap-Pass-1").await?.token;
+    let list = app
+        .get_as("/api/capital/contract/template/list", &cap)
+        .await?;
+    assert_eq!(list.code(), 200, "{}", list.text);
+    let mut codes: Vec<String> = list.body["data"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|t| t["code"].as_str().unwrap_or_default().to_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    codes.sort();
+    assert_eq!(codes, vec!["GENERAL", "MINE"]);
+    let (status, kind, bytes) = pdf(
+        &app,
+        &format!("/api/capital/contract/template/preview/{}", ids[0]),
+        &cap,
+    )
+    .await?;
+    assert_eq!((status, kind.as_str()), (200, "application/pdf"));
+    assert!(bytes.starts_with(b"%PDF-"));
+    for id in [ids[2], ids[3]] {
+        let reply = app
+            .get_as(
+                &format!("/api/capital/contract/template/preview/{id}"),
+                &cap,
+            )
+            .await?;
+        assert_eq!(reply.code(), 404, "{}", reply.text);
+    }
+    // The capital token does not open the admin calls.
+    let reply = app
+        .post_as(&format!("{CONTRACT}/page"), &cap, &json!({}))
+        .await?;
+    assert_ne!(reply.code(), 200, "{}", reply.text);
+    Ok(())
+}
+
+async fn sms_template(
+    app: &TestApp,
+    token: &str,
+    code: &str,
+    content: &str,
+) -> anyhow::Result<i64> {
+    let reply = app
+        .post_as(
+            "/api/admin/config/sms/template/create",
+            token,
+            &json!({ "code": code, "name": "保单到期提醒", "content": content, "enabled": true }),
+        )
+        .await?;
+    anyhow::ensure!(reply.code() == 200, "sms template: {}", reply.text);
+    Ok(reply.body["data"]["id"].as_i64().unwrap_or_default())
+}
+
+async fn notice_template(app: &TestApp, token: &str, body: Value) -> anyhow::Result<i64> {
+    let reply = app
+        .post_as(&format!("{NOTICE}/create"), token, &body)
+        .await?;
+    anyhow::ensure!(reply.code() == 200, "notice template: {}", reply.text);
+    Ok(reply.body["data"]["id"].as_i64().unwrap_or_default())
+}
+
+fn customers(prefix: &str, n: usize) -> Vec<CustomerFixture> {
+    (0..n)
+        .map(|i| CustomerFixture {
+            name: format!("{prefix}{i:05}"),
+            mobile: format!("139{i:08}"),
+            kind: if i % 2 == 0 {
+                "INDIVIDUAL"
+            } else {
+                "ENTERPRISE"
+            },
+            status: "ENABLED",
+        })
+        .collect()
+}
+
+/// Polls a batch until it is FINISHED; answers its last view.
+async fn finished(app: &TestApp, token: &str, id: i64) -> anyhow::Result<Value> {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let view = app.get_as(&format!("{BATCH}/view/{id}"), token).await?;
+        anyhow::ensure!(view.code() == 200, "view: {}", view.text);
+        if view.body["data"]["status"] == "FINISHED" {
+            return Ok(view.body["data"].clone());
+        }
+        anyhow::ensure!(
+            Instant::now() < deadline,
+            "batch {id} did not finish: {}",
+            view.text
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test]
+async fn notice_templates_are_checked() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    let sms = sms_template(
+        &app,
+        &token,
+        "POLICY_DUE",
+        "尊敬的{customer_name}，您的保单将于{dueDate}到期",
+    )
+    .await?;
+    let good = json!({ "code": "POLICY_DUE", "name": "保单到期提醒", "channel": "SMS",
+        "content": "尊敬的{customer.name}，您的保单将于{dueDate}到期，请及时续保。", "smsTemplateId": sms, "enabled": true });
+
+    let cases = [
+        ("smsTemplateId", json!({ "smsTemplateId": null })),
+        ("content", json!({ "content": "尊敬的{customer.age}" })),
+        ("content", json!({ "content": "尊敬的{customer.name" })),
+        (
+            "smsTemplateId",
+            json!({ "content": "尊敬的{customer.name}，请续保。" }),
+        ),
+        ("channel", json!({ "channel": "EMAIL" })),
+        ("code", json!({ "code": "bad code" })),
+    ];
+    for (name, change) in cases {
+        let mut body = good.clone();
+        if let (Some(b), Some(c)) = (body.as_object_mut(), change.as_object()) {
+            for (k, v) in c {
+                b.insert(k.clone(), v.clone());
+            }
+        }
+        let reply = app
+            .post_as(&format!("{NOTICE}/create"), &token, &body)
+            .await?;
+        assert_eq!(reply.code(), 400, "{change}: {}", reply.text);
+        assert!(
+            field(&reply, name).is_some(),
+            "{change} names {name}: {}",
+            reply.text
+        );
+    }
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM notice_template").await?,
+        0
+    );
+
+    let reader = limited(&app, &token, "nreader", &["admin:notice_template:table"]).await?;
+    let reply = app
+        .post_as(&format!("{NOTICE}/create"), &reader, &good)
+        .await?;
+    assert_eq!(reply.code(), 403, "{}", reply.text);
+
+    let id = notice_template(&app, &token, good.clone()).await?;
+    let reply = app
+        .post_as(&format!("{NOTICE}/create"), &token, &good)
+        .await?;
+    assert_eq!(reply.code(), 409, "{}", reply.text);
+    // An in-app template needs no SMS template.
+    let inapp = notice_template(
+        &app,
+        &token,
+        json!({ "code": "WELCOME", "name": "欢迎", "channel": "IN_APP",
+        "content": "{customer.name}您好，欢迎使用小蜜蜂。", "enabled": true }),
+    )
+    .await?;
+    let page = app
+        .post_as(
+            &format!("{NOTICE}/page"),
+            &reader,
+            &json!({ "channel": "SMS" }),
+        )
+        .await?;
+    assert_eq!(page.body["data"]["total"], 1, "{}", page.text);
+    let row = &page.body["data"]["records"][0];
+    assert_eq!(row["smsTemplateCode"], "POLICY_DUE");
+    assert_eq!(row["params"], json!(["dueDate"]));
+
+    let mut edit = good.clone();
+    edit["enabled"] = json!(false);
+    let reply = app
+        .post_as(&format!("{NOTICE}/update/{id}"), &reader, &edit)
+        .await?;
+    assert_eq!(reply.code(), 403);
+    let reply = app
+        .post_as(&format!("{NOTICE}/update/{id}"), &token, &edit)
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let reply = app
+        .post_as(&format!("{NOTICE}/delete/{inapp}"), &reader, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 403);
+    let reply = app
+        .post_as(&format!("{NOTICE}/delete/{inapp}"), &token, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let actions = app
+        .column_texts(
+            "SELECT action FROM operation_log WHERE target_type = 'notice_template' ORDER BY id",
+        )
+        .await?;
+    assert_eq!(
+        actions,
+        vec![
+            "notice_template.create",
+            "notice_template.create",
+            "notice_template.update",
+            "notice_template.delete"
+        ]
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_filtered_send_to_two_thousand_customers_runs_in_the_background() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    app.insert_customers(&customers("批量客户", 2000)).await?;
+    app.insert_customers(&customers("其他客户", 30)).await?;
+    let template = notice_template(
+        &app,
+        &token,
+        json!({ "code": "RENEWAL", "name": "续保提醒", "channel": "IN_APP",
+        "content": "尊敬的{customer.name}，您的保单将于{dueDate}到期。", "enabled": true }),
+    )
+    .await?;
+
+    // The picker counts what a filter reaches.
+    let page = app
+        .post_as(
+            "/api/admin/notice/customer/page",
+            &token,
+            &json!({ "name": "批量", "size": 10 }),
+        )
+        .await?;
+    assert_eq!(page.body["data"]["total"], 2000, "{}", page.text);
+
+    // Validation: missing value, nobody matching, a bad filter; nothing is queued.
+    let send = |body: Value| {
+        let app = &app;
+        let token = token.clone();
+        async move { app.post_as(&format!("{BATCH}/create"), &token, &body).await }
+    };
+    let reply =
+        send(json!({ "templateId": template, "mode": "FILTER", "filter": { "name": "批量" } }))
+            .await?;
+    assert!(field(&reply, "params.dueDate").is_some(), "{}", reply.text);
+    let reply = send(json!({ "templateId": template, "params": { "dueDate": "2026年12月31日" }, "mode": "FILTER", "filter": { "name": "无此人" } })).await?;
+    assert!(field(&reply, "target").is_some(), "{}", reply.text);
+    let reply = send(json!({ "templateId": template, "params": { "dueDate": "2026年12月31日" }, "mode": "FILTER", "filter": { "kind": "ROBOT" } })).await?;
+    assert!(field(&reply, "filter.kind").is_some(), "{}", reply.text);
+    let reply = send(json!({ "templateId": template, "params": { "dueDate": "x" }, "mode": "CUSTOMERS", "customerIds": [] })).await?;
+    assert!(field(&reply, "customerIds").is_some(), "{}", reply.text);
+    let reply = send(json!({ "templateId": template, "params": { "dueDate": "x" }, "mode": "CUSTOMERS", "customerIds": [999999] })).await?;
+    assert!(
+        field(&reply, "customerIds").is_some_and(|m| m.contains("999999")),
+        "{}",
+        reply.text
+    );
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM notice_batch").await?, 0);
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM notice_recipient").await?,
+        0
+    );
+    let viewer = limited(&app, &token, "viewer", &["admin:notice_send:table"]).await?;
+    let reply = app
+        .post_as(&format!("{BATCH}/create"), &viewer, &json!({ "templateId": template, "params": { "dueDate": "x" }, "mode": "FILTER", "filter": {} }))
+        .await?;
+    assert_eq!(reply.code(), 403, "{}", reply.text);
+
+    // The request answers at once with the batch; delivery runs behind it.
+    let started = Instant::now();
+    let reply = send(
+        json!({ "templateId": template, "params": { "dueDate": "2026年12月31日" },
+        "mode": "FILTER", "filter": { "name": "批量", "status": "ENABLED" } }),
+    )
+    .await?;
+    let took = started.elapsed();
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    assert_eq!(reply.body["data"]["total"], 2000);
+    assert!(took < Duration::from_secs(10), "the request took {took:?}");
+    let id = reply.body["data"]["id"].as_i64().unwrap_or_default();
+
+    let done = finished(&app, &viewer, id).await?;
+    assert_eq!(done["sent"], 2000, "{done}");
+    assert_eq!(done["failed"], 0);
+    assert_eq!(done["pending"], 0);
+    assert_eq!(done["percent"], 100);
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM customer_message").await?,
+        2000
+    );
+    assert_eq!(
+        count(
+            &app,
+            "SELECT COUNT(DISTINCT customer_id) FROM customer_message"
+        )
+        .await?,
+        2000
+    );
+    let text = app
+        .column_texts("SELECT m.content FROM customer_message m JOIN customer c ON c.id = m.customer_id WHERE c.name = '批量客户00007'")
+        .await?;
+    assert_eq!(
+        text,
+        vec!["尊敬的批量客户00007，您的保单将于2026年12月31日到期。"]
+    );
+    let list = app
+        .post_as(&format!("{BATCH}/page"), &viewer, &json!({}))
+        .await?;
+    assert_eq!(
+        list.body["data"]["records"][0]["sent"], 2000,
+        "{}",
+        list.text
+    );
+    let sent = app
+        .post_as(
+            &format!("{BATCH}/recipients/{id}"),
+            &viewer,
+            &json!({ "status": "SENT", "size": 5 }),
+        )
+        .await?;
+    assert_eq!(sent.body["data"]["total"], 2000, "{}", sent.text);
+    assert_eq!(
+        count(
+            &app,
+            "SELECT COUNT(*) FROM operation_log WHERE action = 'notice_send.create'"
+        )
+        .await?,
+        1
+    );
+    // A template that was sent cannot be deleted.
+    let reply = app
+        .post_as(&format!("{NOTICE}/delete/{template}"), &token, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 409, "{}", reply.text);
+    Ok(())
+}
+
+#[tokio::test]
+async fn failed_sms_are_recorded_and_retried() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    let ids = app.insert_customers(&customers("短信客户", 20)).await?;
+    let sms = sms_template(
+        &app,
+        &token,
+        "POLICY_DUE",
+        "尊敬的{customer_name}，您的保单将于{dueDate}到期",
+    )
+    .await?;
+    let template = notice_template(&app, &token, json!({ "code": "POLICY_DUE", "name": "保单到期提醒", "channel": "SMS",
+        "content": "尊敬的{customer.name}，您的保单将于{dueDate}到期，请及时续保。", "smsTemplateId": sms, "enabled": true })).await?;
+    // Aliyun, but the SMS template has no provider template id: every send fails.
+    let reply = app
+        .post_as(
+            "/api/admin/config/interface/sms/update",
+            &token,
+            &json!({ "kind": "aliyun", "endpoint": "http://127.0.0.1:9", "accessKeyId": "LTAI5tTestId",
+                     "accessKeySecret": "Fake-Secret-1", "signName": "小蜜蜂" }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let reply = app
+        .post_as(
+            &format!("{BATCH}/create"),
+            &token,
+            &json!({ "templateId": template, "params": { "dueDate": "12月31日" },
+            "mode": "CUSTOMERS", "customerIds": ids }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let id = reply.body["data"]["id"].as_i64().unwrap_or_default();
+    let done = finished(&app, &token, id).await?;
+    assert_eq!(
+        (done["sent"].as_i64(), done["failed"].as_i64()),
+        (Some(0), Some(20)),
+        "{done}"
+    );
+    let failed = app
+        .post_as(
+            &format!("{BATCH}/recipients/{id}"),
+            &token,
+            &json!({ "status": "FAILED", "size": 50 }),
+        )
+        .await?;
+    assert_eq!(failed.body["data"]["total"], 20);
+    let reason = failed.body["data"]["records"][0]["reason"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(reason.contains("服务商模板编号"), "{reason}");
+    assert_eq!(
+        failed.body["data"]["records"][0]["mobileMask"],
+        "139****0000"
+    );
+    // Each attempt is in the usage records.
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM provider_usage WHERE template_code = 'POLICY_DUE' AND outcome = 'failure'").await?, 20);
+
+    // Retry needs its permission; after switching to the outbox it sends them all.
+    let viewer = limited(&app, &token, "viewer2", &["admin:notice_send:table"]).await?;
+    let reply = app
+        .post_as(&format!("{BATCH}/retry/{id}"), &viewer, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 403);
+    let reply = app
+        .post_as(
+            "/api/admin/config/interface/sms/update",
+            &token,
+            &json!({ "kind": "outbox" }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let reply = app
+        .post_as(&format!("{BATCH}/retry/{id}"), &token, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    assert_eq!(reply.body["data"]["requeued"], 20);
+    let done = finished(&app, &token, id).await?;
+    assert_eq!(
+        (done["sent"].as_i64(), done["failed"].as_i64()),
+        (Some(20), Some(0)),
+        "{done}"
+    );
+    let outbox = app.beehive().outbox_latest("13900000003").await?;
+    assert_eq!(
+        outbox.as_deref(),
+        Some("【小蜜蜂】尊敬的短信客户00003，您的保单将于12月31日到期")
+    );
+    let attempts = app
+        .column_texts("SELECT CAST(MIN(attempts) AS TEXT) FROM notice_recipient")
+        .await?;
+    assert_eq!(attempts, vec!["2"]);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM provider_usage WHERE template_code = 'POLICY_DUE' AND outcome = 'success'").await?, 20);
+    // Nothing left to retry.
+    let reply = app
+        .post_as(&format!("{BATCH}/retry/{id}"), &token, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 409, "{}", reply.text);
+    assert_eq!(
+        count(
+            &app,
+            "SELECT COUNT(*) FROM operation_log WHERE action = 'notice_send.retry'"
+        )
+        .await?,
+        1
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn queued_notices_survive_a_restart() -> anyhow::Result<()> {
+    let mut app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    app.insert_customers(&customers("重启客户", 1500)).await?;
+    let template = notice_template(
+        &app,
+        &token,
+        json!({ "code": "HELLO", "name": "问候", "channel": "IN_APP",
+        "content": "{customer.name}您好", "enabled": true }),
+    )
+    .await?;
+    let reply = app
+        .post_as(
+            &format!("{BATCH}/create"),
+            &token,
+            &json!({ "templateId": template, "mode": "FILTER", "filter": {} }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let id = reply.body["data"]["id"].as_i64().unwrap_or_default();
+    app.halt().await?;
+    let pending = count(
+        &app,
+        "SELECT COUNT(*) FROM notice_recipient WHERE status = 'QUEUED'",
+    )
+    .await?;
+    assert!(
+        pending > 0,
+        "the stop came before the end ({pending} queued)"
+    );
+    assert_eq!(
+        count(
+            &app,
+            "SELECT COUNT(*) FROM notice_recipient WHERE status = 'SENDING'"
+        )
+        .await?,
+        0
+    );
+    app.resume().await?;
+    let token = admin(&app).await?;
+    let done = finished(&app, &token, id).await?;
+    assert_eq!(done["sent"], 1500, "{done}");
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM customer_message").await?,
+        1500
+    );
+    Ok(())
+}

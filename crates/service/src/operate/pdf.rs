@@ -1,0 +1,384 @@
+//! A small PDF typesetter for contract documents: a title, a subtitle, paragraphs of Chinese
+//! (and Latin) text wrapped to the page width, page breaks and "第 n 页 / 共 m 页" footers.
+//!
+//! krilla writes the PDF and embeds only the glyphs used (a subset of the CID font, with a
+//! ToUnicode map so the text can be searched and copied). The font is Noto Sans SC (SIL Open
+//! Font License), cut down to GB2312 + ASCII + CJK punctuation and shipped in
+//! `crates/service/assets/fonts` (docs/templates.md). Glyphs and advances come straight from
+//! the font's cmap and hmtx: Chinese needs no shaping, so no shaping engine is compiled in.
+
+// Page geometry is measured in points (floats); no money is computed here.
+#![allow(clippy::float_arithmetic)]
+
+use crate::{Error, Result};
+use krilla::Document;
+use krilla::color::rgb;
+use krilla::geom::{PathBuilder, Point, Size};
+use krilla::metadata::Metadata;
+use krilla::num::NormalizedF32;
+use krilla::page::PageSettings;
+use krilla::paint::{Fill, Stroke};
+use krilla::text::{Font, GlyphId, KrillaGlyph};
+use skrifa::instance::{LocationRef, Size as FontSize};
+use skrifa::{FontRef, GlyphId as FontGlyph, MetadataProvider};
+
+/// The font every document is set in.
+pub static FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Regular-GB2312.ttf");
+
+const PAGE_WIDTH: f32 = 595.28; // A4 in points
+const PAGE_HEIGHT: f32 = 841.89;
+const MARGIN_X: f32 = 64.0;
+const MARGIN_TOP: f32 = 72.0;
+const MARGIN_BOTTOM: f32 = 72.0;
+const TITLE_SIZE: f32 = 20.0;
+const SUBTITLE_SIZE: f32 = 9.0;
+const BODY_SIZE: f32 = 11.0;
+const LINE_HEIGHT: f32 = BODY_SIZE * 1.75;
+const PARAGRAPH_GAP: f32 = BODY_SIZE * 0.6;
+const FOOTER_SIZE: f32 = 9.0;
+
+/// What a document shows.
+pub struct DocumentText<'a> {
+    pub title: &'a str,
+    /// One line under the title (code, version, "样例数据" ...).
+    pub subtitle: &'a str,
+    /// Paragraphs separated by line breaks; a blank line is a wider gap.
+    pub body: &'a str,
+}
+
+/// Characters a line may not start with (Chinese line-breaking rules, 避头点).
+const NO_LINE_START: &str = "，。、；：！？）》」』】〕”’…—%,.;:!?)]}·";
+/// Characters a line may not end with (避尾点).
+const NO_LINE_END: &str = "（《「『【〔“‘([{";
+
+struct Metrics<'a> {
+    font: FontRef<'a>,
+    units_per_em: f32,
+}
+
+impl<'a> Metrics<'a> {
+    fn new(data: &'a [u8]) -> Result<Self> {
+        let font = FontRef::new(data).map_err(|e| Error::internal(anyhow::anyhow!("font: {e}")))?;
+        let units_per_em = f32::from(
+            font.metrics(FontSize::unscaled(), LocationRef::default())
+                .units_per_em,
+        );
+        Ok(Metrics { font, units_per_em })
+    }
+
+    /// The glyph of `c` (0, the box, when the font lacks it) and its advance in ems.
+    fn glyph(&self, c: char) -> (u32, f32) {
+        let gid = self.font.charmap().map(c).unwrap_or(FontGlyph::NOTDEF);
+        let advance = self
+            .font
+            .glyph_metrics(FontSize::unscaled(), LocationRef::default())
+            .advance_width(gid)
+            .unwrap_or(self.units_per_em);
+        (gid.to_u32(), advance / self.units_per_em)
+    }
+
+    fn width(&self, text: &str, size: f32) -> f32 {
+        text.chars().map(|c| self.glyph(c).1).sum::<f32>() * size
+    }
+}
+
+/// One laid-out line: its text and the gap before it.
+#[derive(Debug, Clone, PartialEq)]
+struct Line {
+    text: String,
+    gap_before: f32,
+}
+
+/// Splits a paragraph into pieces that stay together: a run of Latin letters and digits (a
+/// word, a number), or a single other character.
+fn pieces(paragraph: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut word = String::new();
+    for c in paragraph.chars() {
+        if c.is_ascii_alphanumeric() || (!word.is_empty() && matches!(c, '.' | ',' | '-' | '_')) {
+            word.push(c);
+        } else {
+            if !word.is_empty() {
+                out.push(std::mem::take(&mut word));
+            }
+            out.push(c.to_string());
+        }
+    }
+    if !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+/// Wraps one paragraph to `width` points at `size`.
+fn wrap(metrics: &Metrics<'_>, paragraph: &str, size: f32, width: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut line_width = 0.0;
+    for piece in pieces(paragraph) {
+        let piece_width = metrics.width(&piece, size);
+        let starts_badly = piece
+            .chars()
+            .next()
+            .is_some_and(|c| NO_LINE_START.contains(c));
+        if line_width + piece_width > width && !line.is_empty() && !starts_badly {
+            // Keep an opening bracket with what follows it.
+            let mut carried = String::new();
+            while let Some(last) = line.chars().last() {
+                if NO_LINE_END.contains(last) && line.chars().count() > 1 {
+                    line.pop();
+                    carried.insert(0, last);
+                } else {
+                    break;
+                }
+            }
+            lines.push(std::mem::take(&mut line));
+            line_width = metrics.width(&carried, size);
+            line = carried;
+            if piece.trim().is_empty() {
+                continue; // no space at the start of a line
+            }
+        }
+        if piece_width > width {
+            // A word longer than the line: break it by characters.
+            for c in piece.chars() {
+                let w = metrics.glyph(c).1 * size;
+                if line_width + w > width && !line.is_empty() {
+                    lines.push(std::mem::take(&mut line));
+                    line_width = 0.0;
+                }
+                line.push(c);
+                line_width += w;
+            }
+            continue;
+        }
+        line.push_str(&piece);
+        line_width += piece_width;
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The body's lines, split into pages: the first page starts below the title.
+fn paginate(metrics: &Metrics<'_>, body: &str) -> Vec<Vec<Line>> {
+    let width = PAGE_WIDTH - 2.0 * MARGIN_X;
+    let first_top = MARGIN_TOP + TITLE_SIZE * 1.6 + SUBTITLE_SIZE * 2.6 + 12.0;
+    let bottom = PAGE_HEIGHT - MARGIN_BOTTOM;
+    let mut pages: Vec<Vec<Line>> = vec![Vec::new()];
+    let mut y = first_top;
+    let mut gap = 0.0;
+    for paragraph in body.replace("\r\n", "\n").split('\n') {
+        let paragraph = paragraph.trim_end();
+        if paragraph.trim().is_empty() {
+            gap += LINE_HEIGHT * 0.5;
+            continue;
+        }
+        for (i, text) in wrap(metrics, paragraph, BODY_SIZE, width)
+            .into_iter()
+            .enumerate()
+        {
+            let before = if i == 0 { gap } else { 0.0 };
+            if y + before + LINE_HEIGHT > bottom {
+                pages.push(Vec::new());
+                y = MARGIN_TOP;
+                gap = 0.0;
+            }
+            let before = if pages.last().is_some_and(Vec::is_empty) {
+                0.0
+            } else {
+                before
+            };
+            y += before + LINE_HEIGHT;
+            if let Some(page) = pages.last_mut() {
+                page.push(Line {
+                    text,
+                    gap_before: before,
+                });
+            }
+        }
+        gap = PARAGRAPH_GAP;
+    }
+    pages
+}
+
+fn fill(r: u8, g: u8, b: u8) -> Fill {
+    Fill {
+        paint: rgb::Color::new(r, g, b).into(),
+        opacity: NormalizedF32::ONE,
+        rule: Default::default(),
+    }
+}
+
+fn glyphs(metrics: &Metrics<'_>, text: &str) -> Vec<KrillaGlyph> {
+    text.char_indices()
+        .map(|(at, c)| {
+            let (gid, advance) = metrics.glyph(c);
+            KrillaGlyph::new(
+                GlyphId::new(gid),
+                advance,
+                0.0,
+                0.0,
+                0.0,
+                at..at + c.len_utf8(),
+                None,
+            )
+        })
+        .collect()
+}
+
+/// Renders `doc` as an A4 PDF.
+pub fn render(doc: &DocumentText<'_>) -> Result<Vec<u8>> {
+    let metrics = Metrics::new(FONT)?;
+    let font = Font::new(krilla::Data::from(FONT), 0)
+        .ok_or_else(|| Error::internal(anyhow::anyhow!("the embedded font cannot be read")))?;
+    let pages = paginate(&metrics, doc.body);
+    let total = pages.len();
+    let size = Size::from_wh(PAGE_WIDTH, PAGE_HEIGHT)
+        .ok_or_else(|| Error::internal(anyhow::anyhow!("page size")))?;
+    let mut document = Document::new();
+    document.set_metadata(
+        Metadata::new()
+            .title(doc.title.to_owned())
+            .language("zh-CN".to_owned())
+            .creator("小蜜蜂任务共享系统".to_owned()),
+    );
+    let text_width = PAGE_WIDTH - 2.0 * MARGIN_X;
+    for (index, lines) in pages.iter().enumerate() {
+        let mut page = document.start_page_with(PageSettings::new(size));
+        let mut surface = page.surface();
+        let mut y = MARGIN_TOP;
+        if index == 0 {
+            y += TITLE_SIZE;
+            // A long title is set smaller so that it stays on one line.
+            let natural = metrics.width(doc.title, 1.0).max(f32::EPSILON);
+            let title_size = TITLE_SIZE.min(text_width / natural).max(8.0);
+            let title_x = (PAGE_WIDTH - metrics.width(doc.title, title_size)) / 2.0;
+            surface.set_fill(Some(fill(20, 20, 20)));
+            surface.draw_glyphs(
+                Point::from_xy(title_x.max(MARGIN_X), y),
+                &glyphs(&metrics, doc.title),
+                font.clone(),
+                doc.title,
+                title_size,
+                false,
+            );
+            y += TITLE_SIZE * 0.6 + SUBTITLE_SIZE * 1.4;
+            if !doc.subtitle.is_empty() {
+                let x = (PAGE_WIDTH - metrics.width(doc.subtitle, SUBTITLE_SIZE)) / 2.0;
+                surface.set_fill(Some(fill(110, 110, 110)));
+                surface.draw_glyphs(
+                    Point::from_xy(x.max(MARGIN_X), y),
+                    &glyphs(&metrics, doc.subtitle),
+                    font.clone(),
+                    doc.subtitle,
+                    SUBTITLE_SIZE,
+                    false,
+                );
+            }
+            y += SUBTITLE_SIZE * 1.2;
+            let mut rule = PathBuilder::new();
+            rule.move_to(MARGIN_X, y);
+            rule.line_to(MARGIN_X + text_width, y);
+            if let Some(path) = rule.finish() {
+                surface.set_fill(None);
+                surface.set_stroke(Some(Stroke {
+                    paint: rgb::Color::new(180, 180, 180).into(),
+                    width: 0.6,
+                    ..Default::default()
+                }));
+                surface.draw_path(&path);
+                surface.set_stroke(None);
+            }
+            y += 12.0;
+        }
+        surface.set_fill(Some(fill(30, 30, 30)));
+        for line in lines {
+            y += line.gap_before + LINE_HEIGHT;
+            surface.draw_glyphs(
+                Point::from_xy(MARGIN_X, y - LINE_HEIGHT + BODY_SIZE * 1.15),
+                &glyphs(&metrics, &line.text),
+                font.clone(),
+                &line.text,
+                BODY_SIZE,
+                false,
+            );
+        }
+        let footer = format!("第 {} 页 / 共 {} 页", index + 1, total);
+        let x = (PAGE_WIDTH - metrics.width(&footer, FOOTER_SIZE)) / 2.0;
+        surface.set_fill(Some(fill(120, 120, 120)));
+        surface.draw_glyphs(
+            Point::from_xy(x, PAGE_HEIGHT - MARGIN_BOTTOM / 2.0),
+            &glyphs(&metrics, &footer),
+            font.clone(),
+            &footer,
+            FOOTER_SIZE,
+            false,
+        );
+        surface.finish();
+        page.finish();
+    }
+    document
+        .finish()
+        .map_err(|e| Error::internal(anyhow::anyhow!("PDF: {e:?}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_chinese_without_a_closing_mark_at_a_line_start() -> Result<()> {
+        let metrics = Metrics::new(FONT)?;
+        let text = "甲方同意按照本合同约定的条件向乙方提供借款，乙方应按期足额归还。".repeat(4);
+        let lines = wrap(&metrics, &text, BODY_SIZE, 200.0);
+        assert!(lines.len() > 3);
+        for line in &lines {
+            assert!(
+                metrics.width(line, BODY_SIZE) <= 200.0 + BODY_SIZE * 1.01,
+                "{line}"
+            );
+            let first = line.chars().next().unwrap_or(' ');
+            assert!(
+                !NO_LINE_START.contains(first),
+                "line starts with {first}: {line}"
+            );
+        }
+        assert_eq!(lines.concat(), text);
+        Ok(())
+    }
+
+    #[test]
+    fn keeps_latin_words_whole() -> Result<()> {
+        let metrics = Metrics::new(FONT)?;
+        let lines = wrap(
+            &metrics,
+            "车牌号 ABC12345 与合同编号 HT2026000123 一致",
+            BODY_SIZE,
+            90.0,
+        );
+        assert!(
+            lines.iter().any(|l| l.contains("HT2026000123")),
+            "{lines:?}"
+        );
+        assert!(lines.iter().any(|l| l.contains("ABC12345")), "{lines:?}");
+        Ok(())
+    }
+
+    #[test]
+    fn long_bodies_break_into_pages() -> Result<()> {
+        let metrics = Metrics::new(FONT)?;
+        let body = "第一条 借款金额与期限。\n".repeat(120);
+        let pages = paginate(&metrics, &body);
+        assert!(pages.len() >= 3, "{}", pages.len());
+        assert_eq!(pages.iter().map(Vec::len).sum::<usize>(), 120);
+        let pdf = render(&DocumentText {
+            title: "借款合同",
+            subtitle: "",
+            body: &body,
+        })?;
+        assert!(pdf.starts_with(b"%PDF-"));
+        Ok(())
+    }
+}
