@@ -34,5 +34,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Component tests render antd forms; on a loaded 2-core machine one can take over 5 s.
+    testTimeout: 20_000,
   },
 });

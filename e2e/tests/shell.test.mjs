@@ -72,11 +72,23 @@ async function openFromMenu(page, section, item) {
     if (!(await submenu.evaluate((el) => el.classList.contains('ant-menu-submenu-open')))) {
       await submenu.locator('.ant-menu-submenu-title').click();
     }
+    // Wait for the section's expand animation to end: an item clicked while its list is still
+    // growing (or a route change is still collapsing another section) can miss on a loaded machine.
+    await eventually(
+      () =>
+        submenu.evaluate((el) => {
+          const list = el.querySelector(':scope > .ant-menu-sub');
+          return el.classList.contains('ant-menu-submenu-open') && !!list && !/motion/.test(list.className);
+        }),
+      true,
+      `${section} open and still`,
+      10_000,
+    );
   }
   const entry = sidebar.locator('.ant-menu-item').filter({ hasText: item }).first();
   await entry.waitFor({ state: 'visible', timeout: 5_000 });
   await entry.click();
-  await page.locator('.bh-tags .bh-tag--active', { hasText: item }).waitFor({ timeout: 5_000 });
+  await page.locator('.bh-tags .bh-tag--active', { hasText: item }).waitFor({ timeout: 10_000 });
 }
 
 /**
@@ -160,8 +172,8 @@ describe('workspace shell: menu, 401, tabs, keep-alive, phone, settings, languag
       assert.equal((await page.locator('.bh-sidebar .ant-menu-item-selected').innerText()).trim(), '日志管理', 'the current route is highlighted');
 
       // A screen whose capability is not built: its title and an honest empty state, no data.
-      await openFromMenu(page, '合作方管理', '保险公司管理');
-      await page.locator('.bh-page:visible').getByRole('heading', { level: 1, name: '保险公司管理' }).waitFor();
+      await openFromMenu(page, '业务管理', '待进件订单');
+      await page.locator('.bh-page:visible').getByRole('heading', { level: 1, name: '待进件订单' }).waitFor();
       await page.locator('.bh-page:visible').getByText('此页面暂未开放，相关功能将在后续版本中上线。').waitFor();
       assert.equal(await page.locator('.bh-page:visible table').count(), 0, 'no table of sample data');
 

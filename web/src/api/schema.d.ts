@@ -1056,6 +1056,1764 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dictionary/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every dictionary type with its number of items. */
+        get: operations["dictionaryTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dictionary/type/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a dictionary type. */
+        post: operations["dictionaryTypeCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dictionary/type/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renames a dictionary type (its code never changes). */
+        post: operations["dictionaryTypeUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dictionary/type/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a dictionary type that is not built in and has no items. */
+        post: operations["dictionaryTypeDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dictionary/items/{typeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every item of a type, disabled ones too, by sort. */
+        get: operations["dictionaryItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dictionary/item/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds an item to a type. */
+        post: operations["dictionaryItemCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dictionary/item/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes an item (a built-in one keeps its code and stays enabled). */
+        post: operations["dictionaryItemUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dictionary/item/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes an item that is not built in. */
+        post: operations["dictionaryItemDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/common/dictionary/{typeCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The enabled items of a type for a select, by sort (any signed-in user, administrator or
+         *     capital provider). `all=true` adds the disabled ones.
+         */
+        get: operations["dictionaryOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/common/area/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * China's administrative areas, province → city → district (any signed-in user). The whole
+         *     tree answers an `ETag`; `If-None-Match` with it answers 304.
+         */
+        get: operations["areaData"];
+        put?: never;
+        /** The same as `GET`, as the spec's 'form' call (urlencoded body, optional `parentCode`). */
+        post: operations["areaDataForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/banner/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Banners, paged. */
+        post: operations["bannerPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/banner/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a banner. */
+        post: operations["bannerCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/banner/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a banner. */
+        post: operations["bannerUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/banner/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a banner. */
+        post: operations["bannerDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/banner/image/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A banner image for preview. */
+        get: operations["bannerImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/article/category/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every article category with its number of articles. */
+        get: operations["articleCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/article/category/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates an article category. */
+        post: operations["articleCategoryCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/article/category/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes an article category. */
+        post: operations["articleCategoryUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/article/category/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes an article category without articles. */
+        post: operations["articleCategoryDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/article/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Articles, paged (bodies left out). */
+        post: operations["articlePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/article/view/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One article with its body. */
+        get: operations["articleView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/article/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates an article as a draft. */
+        post: operations["articleCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/article/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes an article. */
+        post: operations["articleUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/article/publish/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publishes a draft; its publish time is now. */
+        post: operations["articlePublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/article/unpublish/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a published article back to draft. */
+        post: operations["articleUnpublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/article/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes an article. */
+        post: operations["articleDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/article/cover/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An article cover for preview. */
+        get: operations["articleCover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/banner/image/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a banner image (create or update permission). */
+        post: operations["bannerImageUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/article/cover/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads an article cover (create or update permission). */
+        post: operations["articleCoverUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/insurer/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One page of insurers (account numbers masked). */
+        post: operations["insurerPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/insurer/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports every insurer matching the filters (account numbers masked). */
+        post: operations["insurerExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/insurer/view/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One insurer. */
+        get: operations["insurerView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/insurer/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates an insurer with its settlement accounts. */
+        post: operations["insurerCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/insurer/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes an insurer and its settlement accounts. */
+        post: operations["insurerUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/insurer/status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enables or disables an insurer. */
+        post: operations["insurerStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One page of capital providers (contacts masked). */
+        post: operations["capitalProviderPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports every capital provider matching the filters (contacts masked). */
+        post: operations["capitalProviderExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/view/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One capital provider in full (contacts unmasked; the viewing is logged). */
+        get: operations["capitalProviderView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a capital provider (ACTIVE). */
+        post: operations["capitalProviderCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a capital provider's terms. */
+        post: operations["capitalProviderUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a provider's status; PAUSED and TERMINATED end its users' sessions. */
+        post: operations["capitalProviderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/account/list/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A provider's bank accounts (numbers masked). */
+        get: operations["capitalAccountList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/account/create/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a bank account to a provider. */
+        post: operations["capitalAccountCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/account/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a bank account. */
+        post: operations["capitalAccountUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/account/default/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes a bank account the default of its purpose. */
+        post: operations["capitalAccountDefault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/account/status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enables or disables a bank account. */
+        post: operations["capitalAccountStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/user/list/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A provider's sign-in users (mobiles masked). */
+        get: operations["capitalUserList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/user/create/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a sign-in user of a provider. */
+        post: operations["capitalUserCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/user/status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enables or disables a provider's user (disabling ends its sessions). */
+        post: operations["capitalUserStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/user/reset-password/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new password (given or generated) and ends the user's sessions. */
+        post: operations["capitalUserResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/user/sign-out/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends every session of a provider's user. */
+        post: operations["capitalUserSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/signature/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A provider's e-signature account. */
+        get: operations["capitalEsignView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/signature/seal/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A provider's seal image (inline, for preview). */
+        get: operations["capitalEsignSeal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/capital/signature/review/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verifies a submitted e-signature account, or sends it back. */
+        post: operations["capitalEsignReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/account/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in provider's profile, credit and bank accounts. */
+        get: operations["capitalAccountInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/account/bank/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the provider's own bank accounts; another provider's answers 404. */
+        get: operations["capitalBankAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/account/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The provider changes its contact person, telephone and notification mobile. */
+        post: operations["capitalContactUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's e-signature account. */
+        get: operations["capitalSignature"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/signature/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the e-signature account's fields (UNSUBMITTED; refused while under review). */
+        post: operations["capitalSignatureSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/signature/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits the e-signature account for verification (PENDING). */
+        post: operations["capitalSignatureSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/signature/seal/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's own seal image (inline); another file id answers 404. */
+        get: operations["capitalSeal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/signature/seal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads the seal image (multipart field `file`). */
+        post: operations["capitalSealUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One page of customers (ID number, mobile and bank card masked). */
+        post: operations["customerPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports every customer matching the filters (masked). */
+        post: operations["customerExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/view/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A customer (masked) with its vehicles. */
+        post: operations["customerView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a customer (the customer number is generated). */
+        post: operations["customerCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a customer. */
+        post: operations["customerUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/reveal/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Shows one personal value in full (`idNo`, `mobile` or `bankCard`); the showing is logged. */
+        post: operations["customerReveal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/password/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the customer's app password (MD5 hex from the client; stored as argon2). */
+        post: operations["customerPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/vehicle/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a vehicle to a customer. */
+        post: operations["vehicleCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/vehicle/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a vehicle. */
+        post: operations["vehicleUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/vehicle/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a vehicle (kept, marked deleted). */
+        post: operations["vehicleDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/file/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One page of a customer's files (deleted ones are not listed). */
+        post: operations["customerFilePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/file/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a customer file (the row and the stored object are kept, marked deleted). */
+        post: operations["customerFileDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/file/preview/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file for preview in the browser (inline); a deleted file answers 404. */
+        get: operations["customerFilePreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/file/download/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file as a download (attachment); a deleted file answers 404. */
+        get: operations["customerFileDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/file/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a customer file (images or PDF; size limit from 系统设置). */
+        post: operations["customerFileCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contract/template/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Document kinds, the variable catalogue and the capital providers, for the editor. */
+        get: operations["contractTemplateCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contract/template/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Contract templates: one row per code, its latest version. */
+        post: operations["contractTemplatePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contract/template/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the contract template list. */
+        post: operations["contractTemplateExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contract/template/view/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version with its body. */
+        get: operations["contractTemplateView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contract/template/versions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of the template (newest first): the version history. */
+        get: operations["contractTemplateVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contract/template/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a template (version 1, DRAFT). An unknown variable answers 400 naming it. */
+        post: operations["contractTemplateCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contract/template/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves a version: a DRAFT in place; an ACTIVE or RETIRED one into a new DRAFT version. */
+        post: operations["contractTemplateUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contract/template/activate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activates a version; the code's previously active version is retired. */
+        post: operations["contractTemplateActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contract/template/retire/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retires the ACTIVE version (the code then has none active). */
+        post: operations["contractTemplateRetire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contract/template/preview/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The version rendered with sample values, as a PDF (inline). */
+        get: operations["contractTemplatePreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/contract/template/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ACTIVE contract templates that apply to the capital user's provider (its own and
+         *     general ones).
+         */
+        get: operations["capitalContractTemplateList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/contract/template/preview/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A preview for a capital user; another provider's template answers 404. */
+        get: operations["capitalContractTemplatePreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/template/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["noticeTemplatePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/template/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["noticeTemplateExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/template/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The enabled notice templates (the send dialog's select). */
+        get: operations["noticeTemplateOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/template/sms-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SMS templates a notice can be linked to. */
+        get: operations["noticeSmsOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/template/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["noticeTemplateCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/template/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["noticeTemplateUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/template/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a template never sent (409 otherwise: disable it instead). */
+        post: operations["noticeTemplateDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/customer/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Customers to pick recipients from; `total` is how many a filter reaches. */
+        post: operations["noticeCustomerPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/batch/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a notice: creates the batch and its queued recipients and answers at once; delivery
+         *     runs in the background.
+         */
+        post: operations["noticeSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/batch/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["noticeBatchPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/batch/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["noticeBatchExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/batch/view/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch's progress (the page polls this while it runs). */
+        get: operations["noticeBatchView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/batch/retry/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queues the batch's FAILED recipients again (409 when none failed). */
+        post: operations["noticeBatchRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/batch/recipients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The recipients of a batch and how each delivery went. */
+        post: operations["noticeRecipientPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1066,6 +2824,196 @@ export interface components {
             username: string;
             /** @description MD5 hex of the typed password. */
             password: string;
+        };
+        /** @description An administrative area and the areas under it (empty `children` for a district). */
+        AreaData: {
+            /** @description 6 digits (9 for the towns of the cities without districts). */
+            code: string;
+            name: string;
+            children: components["schemas"]["AreaData"][];
+        };
+        AreaQuery: {
+            /**
+             * @description Answer only the children of this area (without their own children); absent: the whole
+             *     tree (province → city → district).
+             */
+            parentCode?: string | null;
+        };
+        ArticleBody: {
+            /** @description 1 to 128 characters. */
+            title: string;
+            /**
+             * Format: int64
+             * @description An enabled category.
+             */
+            categoryId: number;
+            /**
+             * Format: int64
+             * @description The `fileId` a cover upload answered.
+             */
+            coverFileId?: number | null;
+            /** @description HTML from the editor; the server sanitizes it. */
+            body: string;
+        };
+        ArticleCategoryBody: {
+            /** @description 1 to 64 characters, unique. */
+            name: string;
+            /** Format: int32 */
+            sort?: number | null;
+            enabled: boolean;
+        };
+        ArticleCategoryData: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int32 */
+            sort: number;
+            enabled: boolean;
+            /** Format: int64 */
+            articleCount: number;
+        };
+        ArticleData: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
+            /** Format: int64 */
+            coverFileId: number | null;
+            /** @description Sanitized HTML (empty in the list). */
+            body: string;
+            /** @description DRAFT or PUBLISHED. */
+            status: string;
+            /** Format: int64 */
+            publishedAt: number | null;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        ArticlePageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            title?: string | null;
+            /** Format: int64 */
+            categoryId?: number | null;
+            /** @description DRAFT or PUBLISHED. */
+            status?: string | null;
+        };
+        BannerBody: {
+            /** @description 1 to 64 characters. */
+            title: string;
+            /** @description An enabled `banner_position` code. */
+            position: string;
+            /**
+             * Format: int64
+             * @description The `fileId` an image upload answered.
+             */
+            imageFileId: number;
+            /** @description `http(s)://...` or an in-app path `/...`; empty for none. */
+            link?: string;
+            /** Format: int32 */
+            sort?: number | null;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; absent: from now on.
+             */
+            validFrom?: number | null;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds, after `validFrom`; absent: no end.
+             */
+            validTo?: number | null;
+            enabled: boolean;
+        };
+        BannerData: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            position: string;
+            /** Format: int64 */
+            imageFileId: number;
+            link: string;
+            /** Format: int32 */
+            sort: number;
+            /** Format: int64 */
+            validFrom: number | null;
+            /** Format: int64 */
+            validTo: number | null;
+            enabled: boolean;
+            /** @description Enabled and inside its validity window now. */
+            showing: boolean;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        BannerPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** @description Title contains. */
+            title?: string | null;
+            /** @description A `banner_position` code. */
+            position?: string | null;
+            enabled?: boolean | null;
+        };
+        BatchData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            templateId: number;
+            templateCode: string;
+            templateName: string;
+            channel: string;
+            content: string;
+            params: {
+                [key: string]: string;
+            };
+            /** @description RUNNING or FINISHED. */
+            status: string;
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            sent: number;
+            /** Format: int64 */
+            failed: number;
+            /**
+             * Format: int64
+             * @description Still to deliver (view only; list rows: total - sent - failed).
+             */
+            pending: number;
+            /**
+             * Format: int64
+             * @description Done (sent or failed) out of total, 0..=100.
+             */
+            percent: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            finishedAt: number | null;
+        };
+        BatchPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** @description Contained in the template code or name. */
+            keyword?: string | null;
+            channel?: string | null;
+            /** @description RUNNING or FINISHED. */
+            status?: string | null;
+            /** Format: int64 */
+            from?: number | null;
+            /** Format: int64 */
+            to?: number | null;
         };
         /**
          * @description The platform's name and logo, for the sign-in page and the workspace, and the lists'
@@ -1080,6 +3028,59 @@ export interface components {
              * @description Rows per page of a list until the user picks another size: 10, 20, 30 or 50.
              */
             defaultPageSize: number;
+        };
+        CapitalAccountInfoData: {
+            /** @description The signed-in user's own provider (contacts unmasked). */
+            provider: components["schemas"]["ProviderData"];
+            /** @description Its bank accounts (numbers masked). */
+            accounts: components["schemas"]["ProviderAccountData"][];
+        };
+        CapitalContactBody: {
+            contactName?: string | null;
+            contactPhone?: string | null;
+            /** @description 11-digit mainland mobile, or empty. */
+            notifyMobile?: string | null;
+        };
+        CapitalEsignBody: {
+            orgName: string;
+            /** @description 统一社会信用代码: 18 characters with its check character. */
+            creditCode: string;
+            legalRepresentative: string;
+            contactMobile: string;
+        };
+        CapitalPasswordBody: {
+            /** @description MD5 hex of the new password; absent → generated and answered once. */
+            password?: string | null;
+        };
+        CapitalPasswordData: {
+            password: string | null;
+        };
+        CapitalUserBody: {
+            /** @description 3 to 32 letters, digits or `_ . - @`; unique among capital-provider users. */
+            account: string;
+            name: string;
+            mobile?: string | null;
+            /** @description MD5 hex of the password; absent → generated and answered once. */
+            password?: string | null;
+        };
+        CapitalUserCreatedData: {
+            /** Format: int64 */
+            id: number;
+            /** @description The generated password, shown once; `null` when the caller chose one. */
+            password: string | null;
+        };
+        CapitalUserData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            capitalProviderId: number;
+            account: string;
+            name: string;
+            /** @description Masked (`138****5678`). */
+            mobile: string | null;
+            enabled: boolean;
+            /** Format: int64 */
+            createdAt: number;
         };
         CataloguePermissionData: {
             code: string;
@@ -1109,6 +3110,251 @@ export interface components {
             elapsedMs: number;
             message: string;
         };
+        ContractBody: {
+            /** @description `^[A-Z][A-Z0-9_]{1,63}$`, unique; ignored by update (it never changes). */
+            code?: string;
+            name: string;
+            docKind: string;
+            /**
+             * Format: int64
+             * @description Tie the template to one capital provider (absent: applies to all).
+             */
+            capitalProviderId?: number | null;
+            /** @description Text with `{{variable}}`s from the catalogue. */
+            body: string;
+            remark?: string | null;
+        };
+        /** @description What the contract editor offers: document kinds, variables, capital providers. */
+        ContractCatalogueData: {
+            docKinds: components["schemas"]["OptionData"][];
+            variables: components["schemas"]["VariableData"][];
+            providers: components["schemas"]["ProviderOptionData"][];
+        };
+        ContractPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** @description Contained in the code or the name. */
+            keyword?: string | null;
+            docKind?: string | null;
+            /** @description Of the latest version: DRAFT, ACTIVE or RETIRED. */
+            status?: string | null;
+            /** Format: int64 */
+            capitalProviderId?: number | null;
+        };
+        /** @description A contract template version. */
+        ContractTemplateData: {
+            /** Format: int64 */
+            id: number;
+            code: string;
+            name: string;
+            /** @description LOAN_CONTRACT, SERVICE_AGREEMENT, OWNER_DECLARATION, POWER_OF_ATTORNEY, WITHHOLDING_AUTH. */
+            docKind: string;
+            /** Format: int64 */
+            capitalProviderId: number | null;
+            capitalProviderName: string | null;
+            /** Format: int32 */
+            templateVersion: number;
+            /** @description DRAFT, ACTIVE or RETIRED. */
+            status: string;
+            /**
+             * Format: int32
+             * @description The version of this code that is ACTIVE now (list rows only).
+             */
+            activeVersion: number | null;
+            /** @description The variables the body uses. */
+            variables: string[];
+            remark: string;
+            /** Format: int64 */
+            activatedAt: number | null;
+            /** Format: int64 */
+            retiredAt: number | null;
+            /** Format: int64 */
+            updatedAt: number;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        /** @description A version with its body (the editor). */
+        ContractTemplateDetailData: components["schemas"]["ContractTemplateData"] & {
+            body: string;
+        };
+        /**
+         * @description What the customer form sends. On update, `idNo`, `mobile` and `bankCard` left out (or
+         *     `null`) keep the stored values; `bankCard: ""` removes the card.
+         */
+        CustomerBody: {
+            /** @description INDIVIDUAL or ENTERPRISE. */
+            kind: string;
+            /** @description Person's or enterprise's name, 1 to 128 characters. */
+            name: string;
+            /**
+             * @description RESIDENT_ID, PASSPORT, HK_MACAO_PERMIT, TAIWAN_PERMIT or FOREIGN_PERMANENT (required for
+             *     individuals; an enterprise's legal representative's, optional).
+             */
+            idType?: string | null;
+            /** @description A resident ID: 18 characters, GB 11643 check character, valid birth date. */
+            idNo?: string | null;
+            /** @description 11 digits, 1[3-9]... (required on create). */
+            mobile?: string | null;
+            /** @description 统一社会信用代码 (enterprises, required; GB 32100 check character). */
+            creditCode?: string | null;
+            provinceCode?: string | null;
+            cityCode?: string | null;
+            districtCode?: string | null;
+            /** @description Address detail, at most 255 characters. */
+            address?: string | null;
+            /** @description ENABLED (default) or DISABLED. */
+            status?: string | null;
+            /** @description PENDING (default), VERIFIED or REJECTED. */
+            kycStatus?: string | null;
+            bankName?: string | null;
+            /** @description 12 to 19 digits. */
+            bankCard?: string | null;
+            remark?: string | null;
+        };
+        /** @description A customer; ID number, mobile and bank card masked. */
+        CustomerData: {
+            /** Format: int64 */
+            id: number;
+            /** @description C + yyyymmdd + 6 digits. */
+            customerNo: string;
+            /** @description INDIVIDUAL or ENTERPRISE. */
+            kind: string;
+            name: string;
+            idType: string | null;
+            /** @description Masked (`110***********002X`). */
+            idNo: string | null;
+            /** @description Masked (`138****5678`). */
+            mobile: string;
+            creditCode: string | null;
+            provinceCode: string | null;
+            cityCode: string | null;
+            districtCode: string | null;
+            address: string;
+            status: string;
+            kycStatus: string;
+            bankName: string | null;
+            /** @description Masked (`6222***********0123`). */
+            bankCard: string | null;
+            remark: string;
+            /** @description Whether the customer has an app password. */
+            passwordSet: boolean;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        CustomerFileData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            customerId: number;
+            kind: string;
+            remark: string;
+            fileName: string;
+            /** @description `image/png`, `image/jpeg`, `image/webp`, `image/gif` or `application/pdf`. */
+            contentType: string;
+            /** Format: int64 */
+            sizeBytes: number;
+            uploadedBy: string | null;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        CustomerFilePageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** Format: int64 */
+            customerId: number;
+            /** @description ID_FRONT, ID_BACK, DRIVING_LICENSE, VEHICLE_LICENSE or OTHER. */
+            kind?: string | null;
+        };
+        /** @description An upload: multipart fields `customerId`, `kind`, `remark` (optional) and `file`. */
+        CustomerFileUpload: {
+            /** Format: int64 */
+            customer_id: number;
+            kind: string;
+            remark?: string | null;
+            /** Format: binary */
+            file: string;
+        };
+        CustomerFilterDto: {
+            /** @description INDIVIDUAL or ENTERPRISE. */
+            kind?: string | null;
+            /** @description ENABLED or DISABLED. */
+            status?: string | null;
+            /** @description Contained in the name. */
+            name?: string | null;
+            /**
+             * Format: int64
+             * @description Created from (epoch ms, inclusive).
+             */
+            createdFrom?: number | null;
+            /**
+             * Format: int64
+             * @description Created to (epoch ms, inclusive).
+             */
+            createdTo?: number | null;
+        };
+        /**
+         * @description The customer list's request: paging, sort (`id`, `customerNo`, `name`, `createdAt`,
+         *     `updatedAt`), filters.
+         */
+        CustomerPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** @description Name contains. */
+            name?: string | null;
+            /** @description Customer number contains. */
+            customerNo?: string | null;
+            /** @description Exact mobile. */
+            mobile?: string | null;
+            /** @description Exact ID number, or an enterprise's credit code. */
+            idNo?: string | null;
+            /** @description INDIVIDUAL or ENTERPRISE. */
+            kind?: string | null;
+            /** @description ENABLED or DISABLED. */
+            status?: string | null;
+            /** @description PENDING, VERIFIED or REJECTED. */
+            kycStatus?: string | null;
+            /**
+             * Format: int64
+             * @description Created at or after (epoch ms).
+             */
+            from?: number | null;
+            /**
+             * Format: int64
+             * @description Created at or before (epoch ms).
+             */
+            to?: number | null;
+        };
+        CustomerPasswordBody: {
+            /** @description MD5 hex of the new password. */
+            password: string;
+        };
+        CustomerPickData: {
+            /** Format: int64 */
+            id: number;
+            customerNo: string;
+            name: string;
+            kind: string;
+            status: string;
+            mobileMask: string;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        /** @description The detail page: the customer (masked) and its vehicles. */
+        CustomerViewData: {
+            customer: components["schemas"]["CustomerData"];
+            vehicles: components["schemas"]["VehicleData"][];
+        };
         DepartmentBody: {
             /**
              * Format: int64
@@ -1137,6 +3383,146 @@ export interface components {
             userCount: number;
             children: components["schemas"]["DepartmentData"][];
         };
+        DictItemBody: {
+            /** @description Letters, digits and `_`, starting with a letter; unique in its type. */
+            code: string;
+            labelZh: string;
+            labelEn?: string;
+            /** Format: int32 */
+            sort?: number | null;
+            enabled: boolean;
+        };
+        DictItemCreateBody: components["schemas"]["DictItemBody"] & {
+            /** Format: int64 */
+            typeId: number;
+        };
+        DictItemData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            typeId: number;
+            code: string;
+            labelZh: string;
+            labelEn: string;
+            /** Format: int32 */
+            sort: number;
+            enabled: boolean;
+            /** @description Relied on by the code: cannot be deleted, disabled or have its code changed. */
+            builtIn: boolean;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        /** @description One option of a dictionary-backed select. */
+        DictOptionData: {
+            code: string;
+            labelZh: string;
+            labelEn: string;
+            enabled: boolean;
+        };
+        DictTypeBody: {
+            /**
+             * @description Lower-case letters, digits and `_`, starting with a letter; ignored on update (a type's
+             *     code never changes).
+             */
+            code?: string;
+            nameZh: string;
+            nameEn?: string;
+            remark?: string;
+        };
+        DictTypeData: {
+            /** Format: int64 */
+            id: number;
+            code: string;
+            nameZh: string;
+            nameEn: string;
+            remark: string;
+            /** @description Seeded and relied on by the code: cannot be deleted. */
+            builtIn: boolean;
+            /** Format: int64 */
+            itemCount: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        EnabledBody: {
+            enabled: boolean;
+        };
+        Envelope_ArticleData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                title: string;
+                /** Format: int64 */
+                categoryId: number;
+                categoryName: string;
+                /** Format: int64 */
+                coverFileId: number | null;
+                /** @description Sanitized HTML (empty in the list). */
+                body: string;
+                /** @description DRAFT or PUBLISHED. */
+                status: string;
+                /** Format: int64 */
+                publishedAt: number | null;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                updatedAt: number;
+            };
+        };
+        Envelope_BatchData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                templateId: number;
+                templateCode: string;
+                templateName: string;
+                channel: string;
+                content: string;
+                params: {
+                    [key: string]: string;
+                };
+                /** @description RUNNING or FINISHED. */
+                status: string;
+                /** Format: int64 */
+                total: number;
+                /** Format: int64 */
+                sent: number;
+                /** Format: int64 */
+                failed: number;
+                /**
+                 * Format: int64
+                 * @description Still to deliver (view only; list rows: total - sent - failed).
+                 */
+                pending: number;
+                /**
+                 * Format: int64
+                 * @description Done (sent or failed) out of total, 0..=100.
+                 */
+                percent: number;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                finishedAt: number | null;
+            };
+        };
         Envelope_BrandingData: {
             /** @description `true` on success. */
             result: boolean;
@@ -1162,6 +3548,54 @@ export interface components {
                 defaultPageSize: number;
             };
         };
+        Envelope_CapitalAccountInfoData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** @description The signed-in user's own provider (contacts unmasked). */
+                provider: components["schemas"]["ProviderData"];
+                /** @description Its bank accounts (numbers masked). */
+                accounts: components["schemas"]["ProviderAccountData"][];
+            };
+        };
+        Envelope_CapitalPasswordData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                password: string | null;
+            };
+        };
+        Envelope_CapitalUserCreatedData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @description The generated password, shown once; `null` when the caller chose one. */
+                password: string | null;
+            };
+        };
         Envelope_ConnectionTestData: {
             /** @description `true` on success. */
             result: boolean;
@@ -1181,6 +3615,85 @@ export interface components {
                 /** Format: int64 */
                 elapsedMs: number;
                 message: string;
+            };
+        };
+        Envelope_ContractCatalogueData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description What the contract editor offers: document kinds, variables, capital providers. */
+            data: {
+                docKinds: components["schemas"]["OptionData"][];
+                variables: components["schemas"]["VariableData"][];
+                providers: components["schemas"]["ProviderOptionData"][];
+            };
+        };
+        Envelope_ContractTemplateDetailData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description A version with its body (the editor). */
+            data: components["schemas"]["ContractTemplateData"] & {
+                body: string;
+            };
+        };
+        Envelope_CustomerViewData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description The detail page: the customer (masked) and its vehicles. */
+            data: {
+                customer: components["schemas"]["CustomerData"];
+                vehicles: components["schemas"]["VehicleData"][];
+            };
+        };
+        Envelope_EsignData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                capitalProviderId: number;
+                orgName: string;
+                creditCode: string;
+                legalRepresentative: string;
+                contactMobile: string;
+                /**
+                 * Format: int64
+                 * @description The seal image's file id (preview through the seal call).
+                 */
+                sealFileId: number | null;
+                sealFileName: string | null;
+                /** @description UNSUBMITTED, PENDING, VERIFIED. */
+                status: string;
+                /** Format: int64 */
+                submittedAt: number | null;
+                /** Format: int64 */
+                verifiedAt: number | null;
             };
         };
         Envelope_ExportData: {
@@ -1240,6 +3753,43 @@ export interface components {
                 id: number;
             };
         };
+        Envelope_InsurerData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+                code: string;
+                contactName: string;
+                contactPhone: string;
+                /**
+                 * Format: int32
+                 * @description Fee of a commercial policy surrendered before its start, basis points.
+                 */
+                preStartFeeBp: number;
+                /**
+                 * Format: int32
+                 * @description 365 or 360.
+                 */
+                dayBasis: number;
+                /** @description VEHICLE_SCRAPPED, VEHICLE_TRANSFERRED, DUPLICATE_INSURANCE, OTHER. */
+                compulsoryReasons: string[];
+                enabled: boolean;
+                accounts: components["schemas"]["InsurerAccountData"][];
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                updatedAt: number;
+            };
+        };
         Envelope_InterfaceConfigData: {
             /** @description `true` on success. */
             result: boolean;
@@ -1266,6 +3816,382 @@ export interface components {
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: null | string;
+        };
+        Envelope_PageData_ArticleData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    title: string;
+                    /** Format: int64 */
+                    categoryId: number;
+                    categoryName: string;
+                    /** Format: int64 */
+                    coverFileId: number | null;
+                    /** @description Sanitized HTML (empty in the list). */
+                    body: string;
+                    /** @description DRAFT or PUBLISHED. */
+                    status: string;
+                    /** Format: int64 */
+                    publishedAt: number | null;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    updatedAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_BannerData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    title: string;
+                    position: string;
+                    /** Format: int64 */
+                    imageFileId: number;
+                    link: string;
+                    /** Format: int32 */
+                    sort: number;
+                    /** Format: int64 */
+                    validFrom: number | null;
+                    /** Format: int64 */
+                    validTo: number | null;
+                    enabled: boolean;
+                    /** @description Enabled and inside its validity window now. */
+                    showing: boolean;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    updatedAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_BatchData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    templateId: number;
+                    templateCode: string;
+                    templateName: string;
+                    channel: string;
+                    content: string;
+                    params: {
+                        [key: string]: string;
+                    };
+                    /** @description RUNNING or FINISHED. */
+                    status: string;
+                    /** Format: int64 */
+                    total: number;
+                    /** Format: int64 */
+                    sent: number;
+                    /** Format: int64 */
+                    failed: number;
+                    /**
+                     * Format: int64
+                     * @description Still to deliver (view only; list rows: total - sent - failed).
+                     */
+                    pending: number;
+                    /**
+                     * Format: int64
+                     * @description Done (sent or failed) out of total, 0..=100.
+                     */
+                    percent: number;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    finishedAt: number | null;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_ContractTemplateData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    code: string;
+                    name: string;
+                    /** @description LOAN_CONTRACT, SERVICE_AGREEMENT, OWNER_DECLARATION, POWER_OF_ATTORNEY, WITHHOLDING_AUTH. */
+                    docKind: string;
+                    /** Format: int64 */
+                    capitalProviderId: number | null;
+                    capitalProviderName: string | null;
+                    /** Format: int32 */
+                    templateVersion: number;
+                    /** @description DRAFT, ACTIVE or RETIRED. */
+                    status: string;
+                    /**
+                     * Format: int32
+                     * @description The version of this code that is ACTIVE now (list rows only).
+                     */
+                    activeVersion: number | null;
+                    /** @description The variables the body uses. */
+                    variables: string[];
+                    remark: string;
+                    /** Format: int64 */
+                    activatedAt: number | null;
+                    /** Format: int64 */
+                    retiredAt: number | null;
+                    /** Format: int64 */
+                    updatedAt: number;
+                    /** Format: int64 */
+                    createdAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_CustomerData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    /** @description C + yyyymmdd + 6 digits. */
+                    customerNo: string;
+                    /** @description INDIVIDUAL or ENTERPRISE. */
+                    kind: string;
+                    name: string;
+                    idType: string | null;
+                    /** @description Masked (`110***********002X`). */
+                    idNo: string | null;
+                    /** @description Masked (`138****5678`). */
+                    mobile: string;
+                    creditCode: string | null;
+                    provinceCode: string | null;
+                    cityCode: string | null;
+                    districtCode: string | null;
+                    address: string;
+                    status: string;
+                    kycStatus: string;
+                    bankName: string | null;
+                    /** @description Masked (`6222***********0123`). */
+                    bankCard: string | null;
+                    remark: string;
+                    /** @description Whether the customer has an app password. */
+                    passwordSet: boolean;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    updatedAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_CustomerFileData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    customerId: number;
+                    kind: string;
+                    remark: string;
+                    fileName: string;
+                    /** @description `image/png`, `image/jpeg`, `image/webp`, `image/gif` or `application/pdf`. */
+                    contentType: string;
+                    /** Format: int64 */
+                    sizeBytes: number;
+                    uploadedBy: string | null;
+                    /** Format: int64 */
+                    createdAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_CustomerPickData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    customerNo: string;
+                    name: string;
+                    kind: string;
+                    status: string;
+                    mobileMask: string;
+                    /** Format: int64 */
+                    createdAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_InsurerData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    name: string;
+                    code: string;
+                    contactName: string;
+                    contactPhone: string;
+                    /**
+                     * Format: int32
+                     * @description Fee of a commercial policy surrendered before its start, basis points.
+                     */
+                    preStartFeeBp: number;
+                    /**
+                     * Format: int32
+                     * @description 365 or 360.
+                     */
+                    dayBasis: number;
+                    /** @description VEHICLE_SCRAPPED, VEHICLE_TRANSFERRED, DUPLICATE_INSURANCE, OTHER. */
+                    compulsoryReasons: string[];
+                    enabled: boolean;
+                    accounts: components["schemas"]["InsurerAccountData"][];
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    updatedAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
         };
         Envelope_PageData_LoginLogData: {
             /** @description `true` on success. */
@@ -1309,6 +4235,47 @@ export interface components {
                 size: number;
             };
         };
+        Envelope_PageData_NoticeTemplateData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    code: string;
+                    name: string;
+                    /** @description SMS or IN_APP. */
+                    channel: string;
+                    content: string;
+                    /** Format: int64 */
+                    smsTemplateId: number | null;
+                    smsTemplateCode: string | null;
+                    smsTemplateName: string | null;
+                    /** @description The values a sender types in (placeholders that are not customer variables). */
+                    params: string[];
+                    enabled: boolean;
+                    /** Format: int64 */
+                    updatedAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
         Envelope_PageData_OperationLogData: {
             /** @description `true` on success. */
             result: boolean;
@@ -1339,6 +4306,110 @@ export interface components {
                     requestId: string | null;
                     /** Format: int64 */
                     createdAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_ProviderData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    name: string;
+                    /** @description BANK, CONSUMER_FINANCE, MICRO_LOAN, FACTORING, TRUST. */
+                    kind: string;
+                    /** @description ACTIVE, PAUSED, TERMINATED. */
+                    status: string;
+                    /** Format: int64 */
+                    creditLimitFen: number;
+                    /** Format: int64 */
+                    creditReservedFen: number;
+                    /** Format: int64 */
+                    creditUsedFen: number;
+                    /** Format: int64 */
+                    creditAvailableFen: number;
+                    /** Format: int32 */
+                    costRateBp: number;
+                    /** Format: int32 */
+                    penaltyShareBp: number;
+                    /** @description NONE, PLATFORM_ADVANCE_AFTER_N_DAYS, BUYBACK. */
+                    guaranteeMode: string;
+                    /** Format: int32 */
+                    advanceAfterDays: number;
+                    /** @description T+0, T+1, MONTHLY. */
+                    settlementCycle: string;
+                    /** @description AUTO, MANUAL. */
+                    acceptMode: string;
+                    contactName: string;
+                    /** @description Masked in lists. */
+                    contactPhone: string;
+                    /** @description Masked in lists. */
+                    notifyMobile: string;
+                    /** Format: int64 */
+                    userCount: number;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    updatedAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_RecipientData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    customerId: number;
+                    customerName: string;
+                    mobileMask: string;
+                    /** @description QUEUED, SENDING, SENT or FAILED. */
+                    status: string;
+                    /** Format: int32 */
+                    attempts: number;
+                    /** @description Why it failed. */
+                    reason: string;
+                    /** Format: int64 */
+                    sentAt: number | null;
+                    /** Format: int64 */
+                    updatedAt: number;
                 }[];
                 /**
                  * Format: int64
@@ -1539,6 +4610,119 @@ export interface components {
                 authorities: string[];
             };
         };
+        Envelope_ProviderAccountData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                capitalProviderId: number;
+                /** @description DISBURSE, COLLECT, SETTLEMENT. */
+                purpose: string;
+                bankName: string;
+                branchName: string;
+                accountName: string;
+                /** @description Masked: `6222********7890`. */
+                accountNoMask: string;
+                isDefault: boolean;
+                enabled: boolean;
+                /** Format: int64 */
+                createdAt: number;
+            };
+        };
+        Envelope_ProviderData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description A capital provider. Money in fen, rates in basis points. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /** @description BANK, CONSUMER_FINANCE, MICRO_LOAN, FACTORING, TRUST. */
+                kind: string;
+                /** @description ACTIVE, PAUSED, TERMINATED. */
+                status: string;
+                /** Format: int64 */
+                creditLimitFen: number;
+                /** Format: int64 */
+                creditReservedFen: number;
+                /** Format: int64 */
+                creditUsedFen: number;
+                /** Format: int64 */
+                creditAvailableFen: number;
+                /** Format: int32 */
+                costRateBp: number;
+                /** Format: int32 */
+                penaltyShareBp: number;
+                /** @description NONE, PLATFORM_ADVANCE_AFTER_N_DAYS, BUYBACK. */
+                guaranteeMode: string;
+                /** Format: int32 */
+                advanceAfterDays: number;
+                /** @description T+0, T+1, MONTHLY. */
+                settlementCycle: string;
+                /** @description AUTO, MANUAL. */
+                acceptMode: string;
+                contactName: string;
+                /** @description Masked in lists. */
+                contactPhone: string;
+                /** @description Masked in lists. */
+                notifyMobile: string;
+                /** Format: int64 */
+                userCount: number;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                updatedAt: number;
+            };
+        };
+        Envelope_RetryData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description How many failed recipients were queued again.
+                 */
+                requeued: number;
+            };
+        };
+        Envelope_RevealData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** @description The full value; `null` when the customer has none. */
+                value: string | null;
+            };
+        };
         Envelope_RoleViewData: {
             /** @description `true` on success. */
             result: boolean;
@@ -1558,6 +4742,26 @@ export interface components {
                 enabled: boolean;
                 isSuper: boolean;
                 permissions: string[];
+            };
+        };
+        Envelope_SavedData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description Which version a save wrote. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int32 */
+                templateVersion: number;
+                /** @description A new DRAFT version was made (an ACTIVE or RETIRED version is never changed). */
+                newVersion: boolean;
             };
         };
         Envelope_SecurityData: {
@@ -1742,6 +4946,25 @@ export interface components {
                 expiresIn: number;
             };
         };
+        Envelope_UploadedImageData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description An uploaded image: use `fileId` in the record that shows it. */
+            data: {
+                /** Format: int64 */
+                fileId: number;
+                fileName: string;
+                /** Format: int64 */
+                size: number;
+            };
+        };
         Envelope_UserCreatedData: {
             /** @description `true` on success. */
             result: boolean;
@@ -1787,6 +5010,68 @@ export interface components {
                 createdAt: number;
             };
         };
+        Envelope_Vec_AreaData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** @description 6 digits (9 for the towns of the cities without districts). */
+                code: string;
+                name: string;
+                children: components["schemas"]["AreaData"][];
+            }[];
+        };
+        Envelope_Vec_ArticleCategoryData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /** Format: int32 */
+                sort: number;
+                enabled: boolean;
+                /** Format: int64 */
+                articleCount: number;
+            }[];
+        };
+        Envelope_Vec_CapitalUserData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                capitalProviderId: number;
+                account: string;
+                name: string;
+                /** @description Masked (`138****5678`). */
+                mobile: string | null;
+                enabled: boolean;
+                /** Format: int64 */
+                createdAt: number;
+            }[];
+        };
         Envelope_Vec_CatalogueSectionData: {
             /** @description `true` on success. */
             result: boolean;
@@ -1803,6 +5088,48 @@ export interface components {
                 labelZh: string;
                 labelEn: string;
                 permissions: components["schemas"]["CataloguePermissionData"][];
+            }[];
+        };
+        Envelope_Vec_ContractTemplateData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                code: string;
+                name: string;
+                /** @description LOAN_CONTRACT, SERVICE_AGREEMENT, OWNER_DECLARATION, POWER_OF_ATTORNEY, WITHHOLDING_AUTH. */
+                docKind: string;
+                /** Format: int64 */
+                capitalProviderId: number | null;
+                capitalProviderName: string | null;
+                /** Format: int32 */
+                templateVersion: number;
+                /** @description DRAFT, ACTIVE or RETIRED. */
+                status: string;
+                /**
+                 * Format: int32
+                 * @description The version of this code that is ACTIVE now (list rows only).
+                 */
+                activeVersion: number | null;
+                /** @description The variables the body uses. */
+                variables: string[];
+                remark: string;
+                /** Format: int64 */
+                activatedAt: number | null;
+                /** Format: int64 */
+                retiredAt: number | null;
+                /** Format: int64 */
+                updatedAt: number;
+                /** Format: int64 */
+                createdAt: number;
             }[];
         };
         Envelope_Vec_DepartmentData: {
@@ -1832,6 +5159,171 @@ export interface components {
                 children: components["schemas"]["DepartmentData"][];
             }[];
         };
+        Envelope_Vec_DictItemData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                typeId: number;
+                code: string;
+                labelZh: string;
+                labelEn: string;
+                /** Format: int32 */
+                sort: number;
+                enabled: boolean;
+                /** @description Relied on by the code: cannot be deleted, disabled or have its code changed. */
+                builtIn: boolean;
+                /** Format: int64 */
+                updatedAt: number;
+            }[];
+        };
+        Envelope_Vec_DictOptionData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                code: string;
+                labelZh: string;
+                labelEn: string;
+                enabled: boolean;
+            }[];
+        };
+        Envelope_Vec_DictTypeData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                code: string;
+                nameZh: string;
+                nameEn: string;
+                remark: string;
+                /** @description Seeded and relied on by the code: cannot be deleted. */
+                builtIn: boolean;
+                /** Format: int64 */
+                itemCount: number;
+                /** Format: int64 */
+                updatedAt: number;
+            }[];
+        };
+        Envelope_Vec_NoticeTemplateData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                code: string;
+                name: string;
+                /** @description SMS or IN_APP. */
+                channel: string;
+                content: string;
+                /** Format: int64 */
+                smsTemplateId: number | null;
+                smsTemplateCode: string | null;
+                smsTemplateName: string | null;
+                /** @description The values a sender types in (placeholders that are not customer variables). */
+                params: string[];
+                enabled: boolean;
+                /** Format: int64 */
+                updatedAt: number;
+            }[];
+        };
+        Envelope_Vec_ProviderAccountData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                capitalProviderId: number;
+                /** @description DISBURSE, COLLECT, SETTLEMENT. */
+                purpose: string;
+                bankName: string;
+                branchName: string;
+                accountName: string;
+                /** @description Masked: `6222********7890`. */
+                accountNoMask: string;
+                isDefault: boolean;
+                enabled: boolean;
+                /** Format: int64 */
+                createdAt: number;
+            }[];
+        };
+        Envelope_Vec_SmsOptionData: {
+            /** @description `true` on success. */
+            result: boolean;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             */
+            code: number;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                code: string;
+                name: string;
+                content: string;
+                enabled: boolean;
+            }[];
+        };
+        EsignData: {
+            /** Format: int64 */
+            capitalProviderId: number;
+            orgName: string;
+            creditCode: string;
+            legalRepresentative: string;
+            contactMobile: string;
+            /**
+             * Format: int64
+             * @description The seal image's file id (preview through the seal call).
+             */
+            sealFileId: number | null;
+            sealFileName: string | null;
+            /** @description UNSUBMITTED, PENDING, VERIFIED. */
+            status: string;
+            /** Format: int64 */
+            submittedAt: number | null;
+            /** Format: int64 */
+            verifiedAt: number | null;
+        };
         /** @description What an export answers: download the file with `GET /api/file/download`. */
         ExportData: {
             objectName: string;
@@ -1855,6 +5347,94 @@ export interface components {
         IdData: {
             /** Format: int64 */
             id: number;
+        };
+        /** @description An image upload: one multipart field `file`. */
+        ImageUpload: {
+            /**
+             * Format: binary
+             * @description JPEG, PNG, WebP or GIF (checked by content), within 系统设置's upload limit.
+             */
+            file: string;
+        };
+        InsurerAccountBody: {
+            /**
+             * Format: int64
+             * @description A kept account's id; absent for a new one.
+             */
+            id?: number | null;
+            bankName: string;
+            branchName?: string | null;
+            accountName: string;
+            /** @description 8 to 30 digits. Required for a new account; absent on a kept one keeps its number. */
+            accountNo?: string | null;
+        };
+        InsurerAccountData: {
+            /** Format: int64 */
+            id: number;
+            bankName: string;
+            branchName: string;
+            accountName: string;
+            /** @description Masked: `6222********7890`. */
+            accountNoMask: string;
+        };
+        InsurerBody: {
+            name: string;
+            /** @description 2 to 32 letters, digits, `_` or `-`; stored upper-case; unique. */
+            code: string;
+            contactName?: string | null;
+            contactPhone?: string | null;
+            /**
+             * Format: int32
+             * @description 0 to 10000.
+             */
+            preStartFeeBp: number;
+            /**
+             * Format: int32
+             * @description 365 or 360.
+             */
+            dayBasis: number;
+            compulsoryReasons: string[];
+            enabled: boolean;
+            /** @description The settlement accounts, all of them: the ones left out are removed. */
+            accounts: components["schemas"]["InsurerAccountBody"][];
+        };
+        InsurerData: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            code: string;
+            contactName: string;
+            contactPhone: string;
+            /**
+             * Format: int32
+             * @description Fee of a commercial policy surrendered before its start, basis points.
+             */
+            preStartFeeBp: number;
+            /**
+             * Format: int32
+             * @description 365 or 360.
+             */
+            dayBasis: number;
+            /** @description VEHICLE_SCRAPPED, VEHICLE_TRANSFERRED, DUPLICATE_INSURANCE, OTHER. */
+            compulsoryReasons: string[];
+            enabled: boolean;
+            accounts: components["schemas"]["InsurerAccountData"][];
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        InsurerPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** @description Contained in the name. */
+            name?: string | null;
+            /** @description Contained in the code. */
+            code?: string | null;
+            enabled?: boolean | null;
         };
         InterfaceConfigData: {
             sms: components["schemas"]["SmsConfigData"];
@@ -1902,6 +5482,49 @@ export interface components {
              * @description PNG, JPEG or WebP (checked by content), at most 512 KiB.
              */
             file: string;
+        };
+        NoticeTemplateBody: {
+            /** @description `^[A-Z][A-Z0-9_]{1,63}$`, unique; ignored by update. */
+            code?: string;
+            name: string;
+            /** @description SMS or IN_APP. */
+            channel: string;
+            /** @description Up to 1000 characters with `{customer.name}`, `{customer.customerNo}` and `{value}`s. */
+            content: string;
+            /**
+             * Format: int64
+             * @description Required for SMS: the SMS template the provider sends.
+             */
+            smsTemplateId?: number | null;
+            enabled: boolean;
+        };
+        NoticeTemplateData: {
+            /** Format: int64 */
+            id: number;
+            code: string;
+            name: string;
+            /** @description SMS or IN_APP. */
+            channel: string;
+            content: string;
+            /** Format: int64 */
+            smsTemplateId: number | null;
+            smsTemplateCode: string | null;
+            smsTemplateName: string | null;
+            /** @description The values a sender types in (placeholders that are not customer variables). */
+            params: string[];
+            enabled: boolean;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        NoticeTemplatePageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            keyword?: string | null;
+            channel?: string | null;
+            enabled?: boolean | null;
         };
         OcrConfigBody: {
             /** @description `manual`. */
@@ -1963,6 +5586,10 @@ export interface components {
             /** @description `success` or `failure`. */
             outcome?: string | null;
         };
+        OptionData: {
+            value: string;
+            label: string;
+        };
         PasswordChange: {
             /** @description MD5 hex of the current password. */
             passwordOld: string;
@@ -1981,9 +5608,167 @@ export interface components {
             /** @description Permission strings (spec §6): the user's roles and visible buttons. */
             authorities: string[];
         };
+        ProviderAccountBody: {
+            purpose: string;
+            bankName: string;
+            branchName?: string | null;
+            accountName: string;
+            /** @description 8 to 30 digits; required when creating, absent on an edit keeps the number. */
+            accountNo?: string | null;
+            isDefault?: boolean;
+        };
+        ProviderAccountData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            capitalProviderId: number;
+            /** @description DISBURSE, COLLECT, SETTLEMENT. */
+            purpose: string;
+            bankName: string;
+            branchName: string;
+            accountName: string;
+            /** @description Masked: `6222********7890`. */
+            accountNoMask: string;
+            isDefault: boolean;
+            enabled: boolean;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        ProviderBody: {
+            name: string;
+            kind: string;
+            /**
+             * Format: int64
+             * @description Fen, 0 to 10^13; not below reserved + used.
+             */
+            creditLimitFen: number;
+            /** Format: int32 */
+            costRateBp: number;
+            /** Format: int32 */
+            penaltyShareBp: number;
+            guaranteeMode: string;
+            /**
+             * Format: int32
+             * @description 1 to 365 with PLATFORM_ADVANCE_AFTER_N_DAYS.
+             */
+            advanceAfterDays: number;
+            settlementCycle: string;
+            acceptMode: string;
+            contactName?: string | null;
+            contactPhone?: string | null;
+            notifyMobile?: string | null;
+        };
+        /** @description A capital provider. Money in fen, rates in basis points. */
+        ProviderData: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description BANK, CONSUMER_FINANCE, MICRO_LOAN, FACTORING, TRUST. */
+            kind: string;
+            /** @description ACTIVE, PAUSED, TERMINATED. */
+            status: string;
+            /** Format: int64 */
+            creditLimitFen: number;
+            /** Format: int64 */
+            creditReservedFen: number;
+            /** Format: int64 */
+            creditUsedFen: number;
+            /** Format: int64 */
+            creditAvailableFen: number;
+            /** Format: int32 */
+            costRateBp: number;
+            /** Format: int32 */
+            penaltyShareBp: number;
+            /** @description NONE, PLATFORM_ADVANCE_AFTER_N_DAYS, BUYBACK. */
+            guaranteeMode: string;
+            /** Format: int32 */
+            advanceAfterDays: number;
+            /** @description T+0, T+1, MONTHLY. */
+            settlementCycle: string;
+            /** @description AUTO, MANUAL. */
+            acceptMode: string;
+            contactName: string;
+            /** @description Masked in lists. */
+            contactPhone: string;
+            /** @description Masked in lists. */
+            notifyMobile: string;
+            /** Format: int64 */
+            userCount: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        ProviderOptionData: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        ProviderPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            name?: string | null;
+            kind?: string | null;
+            status?: string | null;
+        };
+        ProviderStatusBody: {
+            /** @description ACTIVE, PAUSED or TERMINATED. */
+            status: string;
+        };
+        RecipientData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            customerId: number;
+            customerName: string;
+            mobileMask: string;
+            /** @description QUEUED, SENDING, SENT or FAILED. */
+            status: string;
+            /** Format: int32 */
+            attempts: number;
+            /** @description Why it failed. */
+            reason: string;
+            /** Format: int64 */
+            sentAt: number | null;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        RecipientPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** @description QUEUED, SENDING, SENT or FAILED. */
+            status?: string | null;
+            /** @description Contained in the customer's name. */
+            name?: string | null;
+        };
         ResetPasswordBody: {
             /** @description MD5 hex of the new password; absent → generated and answered once. */
             password?: string | null;
+        };
+        RetryData: {
+            /**
+             * Format: int64
+             * @description How many failed recipients were queued again.
+             */
+            requeued: number;
+        };
+        RevealBody: {
+            /** @description `idNo`, `mobile` or `bankCard`. */
+            field: string;
+        };
+        RevealData: {
+            /** @description The full value; `null` when the customer has none. */
+            value: string | null;
+        };
+        ReviewBody: {
+            /** @description true → VERIFIED; false → back to UNSUBMITTED. */
+            approved: boolean;
         };
         RoleCreateBody: {
             /** @description `^[a-z][a-z0-9_]{1,63}$`, unique, never changes. */
@@ -2045,6 +5830,23 @@ export interface components {
             isSuper: boolean;
             permissions: string[];
         };
+        /** @description Which version a save wrote. */
+        SavedData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            templateVersion: number;
+            /** @description A new DRAFT version was made (an ACTIVE or RETIRED version is never changed). */
+            newVersion: boolean;
+        };
+        /** @description A seal upload: one multipart field `file` (an image). */
+        SealUpload: {
+            /**
+             * Format: binary
+             * @description JPEG, PNG, WebP or GIF (checked by content), within 系统设置's upload limit.
+             */
+            file: string;
+        };
         /** @description 安全设置. Every value is required when saving. */
         SecurityData: {
             /**
@@ -2094,6 +5896,18 @@ export interface components {
              *     everyone.
              */
             ipAllowList: string[];
+        };
+        SendBody: {
+            /** Format: int64 */
+            templateId: number;
+            /** @description Values of the template's own placeholders (`{dueDate}` → `"dueDate": "..."`). */
+            params?: {
+                [key: string]: string;
+            };
+            /** @description CUSTOMERS (the `customerIds`) or FILTER (everyone `filter` matches now). */
+            mode: string;
+            customerIds?: number[];
+            filter?: null | components["schemas"]["CustomerFilterDto"];
         };
         /** @description A session (spec §7): the token goes in the `authorization-token` header. */
         SessionData: {
@@ -2156,6 +5970,14 @@ export interface components {
             mobile: string;
             /** @description The 6-digit code received by SMS. */
             code: string;
+        };
+        SmsOptionData: {
+            /** Format: int64 */
+            id: number;
+            code: string;
+            name: string;
+            content: string;
+            enabled: boolean;
         };
         /** @description `{ "field": "createdAt", "order": "desc" }`; the field must be one the list allows. */
         SortDto: {
@@ -2261,6 +6083,14 @@ export interface components {
              * @description Seconds until it expires (300).
              */
             expiresIn: number;
+        };
+        /** @description An uploaded image: use `fileId` in the record that shows it. */
+        UploadedImageData: {
+            /** Format: int64 */
+            fileId: number;
+            fileName: string;
+            /** Format: int64 */
+            size: number;
         };
         /** @description One use of an outside provider. */
         UsageData: {
@@ -2380,6 +6210,60 @@ export interface components {
             roleIds: number[];
             enabled: boolean;
             isSuper: boolean;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        /** @description A variable of the contract catalogue. */
+        VariableData: {
+            /** @description Written `{{name}}` in a body. */
+            name: string;
+            label: string;
+            /** @description What the preview shows (empty: computed, e.g. today's date). */
+            sample: string;
+        };
+        VehicleBody: {
+            /**
+             * Format: int64
+             * @description The customer (create only; ignored on update).
+             */
+            customerId?: number | null;
+            /** @description Chinese plate (京A12345; new energy 粤BD12345 / 粤B12345D). */
+            plateNo: string;
+            /** @description 17 characters, no I/O/Q, ISO 3779 check digit at position 9. */
+            vin: string;
+            engineNo?: string | null;
+            brandModel?: string | null;
+            /** @description PRIVATE, NON_OPERATING_CORP, OPERATING or TRUCK. */
+            usage: string;
+            /**
+             * Format: int32
+             * @description 1 to 99.
+             */
+            seats?: number | null;
+            /** @description `YYYY-MM-DD`, not in the future. */
+            registerDate?: string | null;
+            /** @description The owner is the customer (default true). */
+            ownerIsCustomer?: boolean | null;
+            /** @description Required when the owner is not the customer. */
+            ownerName?: string | null;
+        };
+        VehicleData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            customerId: number;
+            plateNo: string;
+            vin: string;
+            engineNo: string;
+            brandModel: string;
+            /** @description PRIVATE, NON_OPERATING_CORP, OPERATING or TRUCK. */
+            usage: string;
+            /** Format: int32 */
+            seats: number | null;
+            /** @description `YYYY-MM-DD`. */
+            registerDate: string | null;
+            ownerName: string;
+            ownerIsCustomer: boolean;
             /** Format: int64 */
             createdAt: number;
         };
@@ -3749,6 +7633,2389 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ConnectionTestData"];
+                };
+            };
+        };
+    };
+    dictionaryTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_DictTypeData"];
+                };
+            };
+        };
+    };
+    dictionaryTypeCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DictTypeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    dictionaryTypeUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DictTypeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    dictionaryTypeDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    dictionaryItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                typeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_DictItemData"];
+                };
+            };
+        };
+    };
+    dictionaryItemCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DictItemCreateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    dictionaryItemUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DictItemBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    dictionaryItemDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    dictionaryOptions: {
+        parameters: {
+            query?: {
+                /** @description Include disabled items (to label codes saved before they were disabled). */
+                all?: boolean;
+            };
+            header?: never;
+            path: {
+                typeCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_DictOptionData"];
+                };
+            };
+        };
+    };
+    areaData: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer only the children of this area (without their own children); absent: the whole
+                 *     tree (province → city → district).
+                 */
+                parentCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_AreaData"];
+                };
+            };
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    areaDataForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AreaQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_AreaData"];
+                };
+            };
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bannerPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_BannerData"];
+                };
+            };
+        };
+    };
+    bannerCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    bannerUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    bannerDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    bannerImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+        };
+    };
+    articleCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ArticleCategoryData"];
+                };
+            };
+        };
+    };
+    articleCategoryCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticleCategoryBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    articleCategoryUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticleCategoryBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    articleCategoryDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    articlePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticlePageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_ArticleData"];
+                };
+            };
+        };
+    };
+    articleView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ArticleData"];
+                };
+            };
+        };
+    };
+    articleCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticleBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    articleUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticleBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    articlePublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    articleUnpublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    articleDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    articleCover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+        };
+    };
+    bannerImageUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UploadedImageData"];
+                };
+            };
+        };
+    };
+    articleCoverUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UploadedImageData"];
+                };
+            };
+        };
+    };
+    insurerPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InsurerPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_InsurerData"];
+                };
+            };
+        };
+    };
+    insurerExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InsurerPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"];
+                };
+            };
+        };
+    };
+    insurerView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_InsurerData"];
+                };
+            };
+        };
+    };
+    insurerCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InsurerBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    insurerUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InsurerBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    insurerStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnabledBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    capitalProviderPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_ProviderData"];
+                };
+            };
+        };
+    };
+    capitalProviderExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"];
+                };
+            };
+        };
+    };
+    capitalProviderView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProviderData"];
+                };
+            };
+        };
+    };
+    capitalProviderCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    capitalProviderUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    capitalProviderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderStatusBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    capitalAccountList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                providerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ProviderAccountData"];
+                };
+            };
+        };
+    };
+    capitalAccountCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                providerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderAccountBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    capitalAccountUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderAccountBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    capitalAccountDefault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    capitalAccountStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnabledBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    capitalUserList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                providerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_CapitalUserData"];
+                };
+            };
+        };
+    };
+    capitalUserCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                providerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CapitalUserBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CapitalUserCreatedData"];
+                };
+            };
+        };
+    };
+    capitalUserStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnabledBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    capitalUserResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CapitalPasswordBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CapitalPasswordData"];
+                };
+            };
+        };
+    };
+    capitalUserSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    capitalEsignView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                providerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EsignData"];
+                };
+            };
+        };
+    };
+    capitalEsignSeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                providerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seal image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    capitalEsignReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                providerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    capitalAccountInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CapitalAccountInfoData"];
+                };
+            };
+        };
+    };
+    capitalBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProviderAccountData"];
+                };
+            };
+        };
+    };
+    capitalContactUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CapitalContactBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    capitalSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EsignData"];
+                };
+            };
+        };
+    };
+    capitalSignatureSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CapitalEsignBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EsignData"];
+                };
+            };
+        };
+    };
+    capitalSignatureSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EsignData"];
+                };
+            };
+        };
+    };
+    capitalSeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seal image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    capitalSealUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SealUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EsignData"];
+                };
+            };
+        };
+    };
+    customerPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_CustomerData"];
+                };
+            };
+        };
+    };
+    customerExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"];
+                };
+            };
+        };
+    };
+    customerView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CustomerViewData"];
+                };
+            };
+        };
+    };
+    customerCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    customerUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    customerReveal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevealBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RevealData"];
+                };
+            };
+        };
+    };
+    customerPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerPasswordBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    vehicleCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    vehicleUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    vehicleDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    customerFilePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerFilePageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_CustomerFileData"];
+                };
+            };
+        };
+    };
+    customerFileDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    customerFilePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (image or PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    customerFileDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (image or PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    customerFileCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CustomerFileUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    contractTemplateCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContractCatalogueData"];
+                };
+            };
+        };
+    };
+    contractTemplatePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContractPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_ContractTemplateData"];
+                };
+            };
+        };
+    };
+    contractTemplateExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContractPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"];
+                };
+            };
+        };
+    };
+    contractTemplateView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContractTemplateDetailData"];
+                };
+            };
+        };
+    };
+    contractTemplateVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ContractTemplateData"];
+                };
+            };
+        };
+    };
+    contractTemplateCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContractBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedData"];
+                };
+            };
+        };
+    };
+    contractTemplateUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContractBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedData"];
+                };
+            };
+        };
+    };
+    contractTemplateActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    contractTemplateRetire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    contractTemplatePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+        };
+    };
+    capitalContractTemplateList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ContractTemplateData"];
+                };
+            };
+        };
+    };
+    capitalContractTemplatePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+        };
+    };
+    noticeTemplatePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeTemplatePageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_NoticeTemplateData"];
+                };
+            };
+        };
+    };
+    noticeTemplateExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeTemplatePageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"];
+                };
+            };
+        };
+    };
+    noticeTemplateOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_NoticeTemplateData"];
+                };
+            };
+        };
+    };
+    noticeSmsOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_SmsOptionData"];
+                };
+            };
+        };
+    };
+    noticeTemplateCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeTemplateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"];
+                };
+            };
+        };
+    };
+    noticeTemplateUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeTemplateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    noticeTemplateDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    noticeCustomerPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_CustomerPickData"];
+                };
+            };
+        };
+    };
+    noticeSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BatchData"];
+                };
+            };
+        };
+    };
+    noticeBatchPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_BatchData"];
+                };
+            };
+        };
+    };
+    noticeBatchExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"];
+                };
+            };
+        };
+    };
+    noticeBatchView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BatchData"];
+                };
+            };
+        };
+    };
+    noticeBatchRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryData"];
+                };
+            };
+        };
+    };
+    noticeRecipientPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientPageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_RecipientData"];
                 };
             };
         };

@@ -39,3 +39,35 @@ export const LazyMessagePage = lazy(async () => ({ default: (await import('../fe
 export const LazySignaturePage = lazy(async () => ({
   default: (await import('../features/system/signature/SignaturePage')).SignaturePage,
 }));
+
+/** Content management (features/content): one chunk per screen; the article editor is a chunk of its own. */
+export const LazyBannerPage = lazy(async () => ({ default: (await import('../features/content/banner/BannerPage')).BannerPage }));
+export const LazyArticlePage = lazy(async () => ({ default: (await import('../features/content/article/ArticlePage')).ArticlePage }));
+export const LazyDictionaryPage = lazy(async () => ({
+  default: (await import('../features/content/dictionary/DictionaryPage')).DictionaryPage,
+}));
+/** Partner management (features/partner) and the capital workspace (features/capital). */
+export const LazyInsuranceCompanyPage = lazy(async () => ({
+  default: (await import('../features/partner/insuranceCompany/InsuranceCompanyPage')).InsuranceCompanyPage,
+}));
+export const LazyFundSidePage = lazy(async () => ({ default: (await import('../features/partner/fundSide/FundSidePage')).FundSidePage }));
+export const LazyAccountInfoPage = lazy(async () => ({
+  default: (await import('../features/capital/accountInfo/AccountInfoPage')).AccountInfoPage,
+}));
+export const LazySignatureInfoPage = lazy(async () => ({
+  default: (await import('../features/capital/signatureInfo/SignatureInfoPage')).SignatureInfoPage,
+}));
+export const LazyContractTemplatePage = lazy(async () => ({
+  default: (await import('../features/capital/contractTemplate/ContractTemplatePage')).ContractTemplatePage,
+}));
+/** Customers (features/customer): the list and a customer's page. */
+export const LazyCustomerPage = lazy(async () => ({ default: (await import('../features/customer/CustomerPage')).CustomerPage }));
+export const LazyCustomerDetailPage = lazy(async () => ({
+  default: (await import('../features/customer/CustomerDetailPage')).CustomerDetailPage,
+}));
+/** Operations (features/operate): contract templates, notice templates, notice sending. */
+export const LazyContractPage = lazy(async () => ({ default: (await import('../features/operate/contract/ContractPage')).ContractPage }));
+export const LazyNoticeTemplatePage = lazy(async () => ({
+  default: (await import('../features/operate/noticeTemplate/NoticeTemplatePage')).NoticeTemplatePage,
+}));
+export const LazyNoticeSendPage = lazy(async () => ({ default: (await import('../features/operate/noticeSend/NoticeSendPage')).NoticeSendPage }));

@@ -84,14 +84,15 @@ function useVisits(): void {
     dispatchTags({
       type: 'visit',
       tag: {
-        key: screen.path,
-        fullPath: screen.path + search,
+        // A detail screen (`.../detail/:id`) has a tab per record: the key is the real path.
+        key: pathname,
+        fullPath: pathname + search,
         title: screen.meta.title,
         affix: Boolean(screen.meta.affix),
         keepAlive: Boolean(screen.meta.keepAlive),
       },
     });
-  }, [screen, search]);
+  }, [screen, pathname, search]);
 
   const redirecting = pathname.startsWith('/redirect/');
   const pageTitle = screen ? t(screen.meta.title) : '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allScreens, permittedMenu, sectionOf, trailOf, type ScreenEntry, type TableEntry } from './table';
+import { allScreens, pathMatches, permittedMenu, sectionOf, trailOf, type ScreenEntry, type TableEntry } from './table';
 
 const screen = (name: string, path: string, permission?: string, hidden?: boolean): ScreenEntry => ({
   kind: 'screen',
@@ -64,6 +64,15 @@ describe('lookups', () => {
     expect(trailOf(table, '/nope')).toEqual([]);
     expect(sectionOf(table, '/dataDispose')?.name).toBe('content');
     expect(sectionOf(table, '/dashboard')).toBeUndefined();
+  });
+
+  it('a detail route matches its records: one segment per `:name`', () => {
+    expect(pathMatches('/operate/customerManagement/detail/:id', '/operate/customerManagement/detail/12')).toBe(true);
+    expect(pathMatches('/operate/customerManagement/detail/:id', '/operate/customerManagement/detail')).toBe(false);
+    expect(pathMatches('/operate/customerManagement/detail/:id', '/operate/customerManagement/detail/12/x')).toBe(false);
+    expect(pathMatches('/operate/customerManagement/detail/:id', '/operate/customerManagement/detail/')).toBe(false);
+    expect(pathMatches('/business/order', '/business/order')).toBe(true);
+    expect(pathMatches('/business/order', '/business/orders')).toBe(false);
   });
 
   it('allScreens lists every screen in menu order', () => {

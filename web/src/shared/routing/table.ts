@@ -47,13 +47,22 @@ export function allScreens(table: readonly TableEntry[]): ScreenEntry[] {
   return table.flatMap((entry) => (entry.kind === 'screen' ? [entry] : [...entry.children]));
 }
 
+/** Whether `pathname` is a path of the route `pattern` (`:name` segments match any one segment). */
+export function pathMatches(pattern: string, pathname: string): boolean {
+  if (pattern === pathname) return true;
+  if (!pattern.includes('/:')) return false;
+  const want = pattern.split('/');
+  const have = pathname.split('/');
+  return want.length === have.length && want.every((part, i) => (part.startsWith(':') ? (have[i] ?? '') !== '' : part === have[i]));
+}
+
 /** The section and screen of a path: [screen] or [section, screen]; [] when it is no screen. */
 export function trailOf(table: readonly TableEntry[], pathname: string): (SectionEntry | ScreenEntry)[] {
   for (const entry of table) {
     if (entry.kind === 'screen') {
-      if (entry.path === pathname) return [entry];
+      if (pathMatches(entry.path, pathname)) return [entry];
     } else {
-      const screen = entry.children.find((child) => child.path === pathname);
+      const screen = entry.children.find((child) => pathMatches(child.path, pathname));
       if (screen) return [entry, screen];
     }
   }

@@ -6,63 +6,14 @@ import '../../../shared/crud/locales';
 import { journalApi, type LoginLogRow, type OperationLogRow } from '../api';
 import { SYSTEM_NS } from '../locales';
 import { formatDateTime } from '../shared';
+import { ACTIONS, TARGETS, actionKey } from './catalogue';
 
 const TAB_PARAM = 'log';
-
-/** The operation-log actions the journal names in words (others show their code). */
-const ACTIONS = [
-  'admin_user.create',
-  'admin_user.update',
-  'admin_user.enable',
-  'admin_user.disable',
-  'admin_user.reset_password',
-  'admin_user.sign_out',
-  'admin_user.set_roles',
-  'admin_user.view_personal',
-  'role.create',
-  'role.update',
-  'role.delete',
-  'role.sync_super',
-  'department.create',
-  'department.update',
-  'department.enable',
-  'department.disable',
-  'department.delete',
-  'capital_provider.create',
-  'capital_provider.set_status',
-  'capital_user.create',
-  'password.change',
-  'provider_config.sms',
-  'provider_config.ocr',
-  'provider_config.esign',
-  'sms_template.create',
-  'sms_template.update',
-  'sms_template.delete',
-  'sms_template.test_send',
-  'export',
-  'setting.update_security',
-  'setting.update_system',
-  'setting.upload_logo',
-  'setting.delete_logo',
-] as const;
-const TARGETS = [
-  'admin_user',
-  'role',
-  'department',
-  'capital_provider',
-  'capital_user',
-  'operation_log',
-  'login_log',
-  'setting',
-  'provider_config',
-  'provider_usage',
-  'sms_template',
-] as const;
 
 function useLabels() {
   const { t } = useTranslation(SYSTEM_NS);
   return {
-    action: (code: string) => ((ACTIONS as readonly string[]).includes(code) ? t(`journal.actions.${code.replace('.', '_')}`) : code),
+    action: (code: string) => ((ACTIONS as readonly string[]).includes(code) ? t(`journal.actions.${actionKey(code)}`) : code),
     target: (type: string) => ((TARGETS as readonly string[]).includes(type) ? t(`journal.targets.${type}`) : type),
   };
 }

@@ -1,0 +1,158 @@
+import { FilePdfOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Input, Modal, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../shared/i18n';
+import { parseTime } from '../../../shared/utils/time';
+import { capitalApi, type ContractTemplate } from '../api';
+import { CAPITAL_NS } from '../locales';
+import { DOC_KINDS, filterTemplates, sortTemplates, templateScope, type TemplateFilter, type TemplateScope } from './templates';
+import './contractTemplate.css';
+
+/** 资金合同模板 (capital:order:table): the ACTIVE templates that apply to this provider, read-only, with a PDF preview. */
+export function ContractTemplatePage() {
+  const { t } = useTranslation(CAPITAL_NS);
+  const query = useQuery({ queryKey: ['capital.contractTemplates'], queryFn: () => capitalApi.contractTemplates() });
+  const [filter, setFilter] = useState<TemplateFilter>({});
+  const [previewing, setPreviewing] = useState<ContractTemplate | null>(null);
+  const rows = useMemo(() => sortTemplates(filterTemplates(query.data ?? [], filter)), [query.data, filter]);
+  const time = (ms: number | null) => parseTime(ms, '{y}-{m}-{d} {h}:{i}', currentLanguage()) ?? '—';
+  const kindLabel = (kind: string) => t(`template.kinds.${kind}`, { defaultValue: kind });
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Alert type="info" showIcon message={t('template.hint')} />
+      <Card>
+        <Space wrap size="middle" className="bh-capital-template-filters">
+          <Input.Search
+            allowClear
+            placeholder={t('template.keyword')}
+            style={{ width: 220 }}
+            onSearch={(keyword) => setFilter((f) => ({ ...f, keyword }))}
+            onChange={(e) => {
+              if (!e.target.value) setFilter((f) => ({ ...f, keyword: '' }));
+            }}
+          />
+          <Select<string>
+            allowClear
+            placeholder={t('template.docKind')}
+            style={{ width: 180 }}
+            options={DOC_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
+            onChange={(docKind) => setFilter((f) => ({ ...f, docKind }))}
+          />
+          <Select<TemplateScope>
+            allowClear
+            placeholder={t('template.scope')}
+            style={{ width: 180 }}
+            options={[
+              { value: 'OWN', label: t('template.own') },
+              { value: 'GENERAL', label: t('template.general') },
+            ]}
+            onChange={(scope) => setFilter((f) => ({ ...f, scope }))}
+          />
+          <Typography.Text type="secondary">{t('template.count', { count: rows.length })}</Typography.Text>
+        </Space>
+        <Table<ContractTemplate>
+          rowKey="id"
+          size="middle"
+          loading={query.isPending}
+          dataSource={rows}
+          pagination={false}
+          locale={{ emptyText: t('template.empty') }}
+          columns={[
+            {
+              key: 'name',
+              title: t('template.name'),
+              ellipsis: true,
+              render: (_, row) => (
+                <Typography.Link title={row.name} onClick={() => setPreviewing(row)}>
+                  {row.name}
+                </Typography.Link>
+              ),
+            },
+            { key: 'code', title: t('template.code'), dataIndex: 'code', width: 180, ellipsis: true },
+            { key: 'docKind', title: t('template.docKind'), width: 190, render: (_, row) => kindLabel(row.docKind) },
+            { key: 'version', title: t('template.version'), width: 100, render: (_, row) => `V${row.templateVersion}` },
+            {
+              key: 'scope',
+              title: t('template.scope'),
+              width: 150,
+              render: (_, row) =>
+                templateScope(row) === 'OWN' ? <Tag color="blue">{t('template.own')}</Tag> : <Tag>{t('template.general')}</Tag>,
+            },
+            { key: 'activatedAt', title: t('template.activatedAt'), width: 160, render: (_, row) => time(row.activatedAt) },
+            {
+              key: 'actions',
+              title: t('template.actions'),
+              width: 130,
+              render: (_, row) => (
+                <Button type="link" size="small" icon={<FilePdfOutlined />} onClick={() => setPreviewing(row)}>
+                  {t('template.preview')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <PreviewModal row={previewing} onClose={() => setPreviewing(null)} />
+    </Space>
+  );
+}
+
+/** The PDF (sample values) in a dialog, with a button to open it in its own tab. */
+function PreviewModal({ row, onClose }: { row: ContractTemplate | null; onClose: () => void }) {
+  const { t } = useTranslation(CAPITAL_NS);
+  const [url, setUrl] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!row) return undefined;
+    let cancelled = false;
+    let made: string | null = null;
+    capitalApi
+      .previewContractTemplate(row.id)
+      .then((objectUrl) => {
+        made = objectUrl;
+        if (cancelled) URL.revokeObjectURL(objectUrl);
+        else setUrl(objectUrl);
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) setError(e instanceof Error ? e.message : String(e));
+      });
+    return () => {
+      cancelled = true;
+      if (made) URL.revokeObjectURL(made);
+      setUrl(null);
+      setError(null);
+    };
+  }, [row]);
+  return (
+    <Modal
+      open={row !== null}
+      title={t('template.previewTitle', { name: row ? `${row.name} V${row.templateVersion}` : '' })}
+      width={960}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={[
+        <Button key="tab" disabled={!url} onClick={() => url && window.open(url, '_blank', 'noopener')}>
+          {t('template.openInTab')}
+        </Button>,
+        <Button key="close" type="primary" onClick={onClose}>
+          {t('template.close')}
+        </Button>,
+      ]}
+    >
+      {error ? (
+        <Alert type="error" showIcon message={error} />
+      ) : url ? (
+        <iframe title="contract-template-preview" src={url} className="bh-capital-template-pdf" data-testid="contract-template-pdf" />
+      ) : (
+        <div className="bh-capital-template-pdf bh-capital-template-pdf--loading">
+          <Spin tip={t('template.loading')}>
+            <div style={{ width: 200, height: 80 }} />
+          </Spin>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,560 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Row,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
+import { ArrowLeftOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { Can } from '../../shared/auth/Can';
+import { FormDialog } from '../../shared/crud/FormDialog';
+import { CRUD_NS } from '../../shared/crud/locales';
+import { useListReload } from '../../shared/crud/useListReload';
+import { customerApi, customerFileApi, vehicleApi, type CustomerFileRow, type CustomerRow, type PersonalField, type VehicleInput, type VehicleRow } from './api';
+import { CustomerDialog } from './CustomerDialog';
+import { CUSTOMER_LIST, PasswordDialog } from './CustomerPage';
+import { CUSTOMER_NS } from './locales';
+import { AreaText } from '../../shared/area/AreaCascader';
+import { DictLabel, DictSelect } from '../../shared/dictionary/DictSelect';
+import { useOptionLabel } from './options';
+import { formatDateTime, formatSize } from './shared';
+import './customer.css';
+
+const viewKey = (id: number) => ['customer.view', id];
+const filesKey = (id: number) => ['customer.files', id];
+
+/** A customer's page: profile, vehicles, files and (later) orders. */
+export function CustomerDetailPage() {
+  const { id: raw } = useParams();
+  const id = Number(raw);
+  const { t } = useTranslation(CUSTOMER_NS);
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const reloadList = useListReload(CUSTOMER_LIST);
+  const view = useQuery({ queryKey: viewKey(id), queryFn: () => customerApi.view(id), enabled: Number.isSafeInteger(id) && id > 0 });
+  const [editing, setEditing] = useState(false);
+  const [password, setPassword] = useState(false);
+  const refresh = () => client.invalidateQueries({ queryKey: viewKey(id) });
+
+  if (!view.data) {
+    return <Card>{view.isError ? <Empty description={t('notFound')} /> : <Skeleton active />}</Card>;
+  }
+  const customer = view.data.customer;
+  return (
+    <div className="bh-customer">
+      <Card
+        title={
+          <Space size={12}>
+            <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate('/operate/customerManagement')} aria-label={t('back')} />
+            <span>{customer.name}</span>
+            <Typography.Text type="secondary">{customer.customerNo}</Typography.Text>
+          </Space>
+        }
+        extra={
+          <Space>
+            <Can perm="admin:customer:password">
+              <Button onClick={() => setPassword(true)}>{t('password')}</Button>
+            </Can>
+            <Can perm="admin:customer:update">
+              <Button type="primary" onClick={() => setEditing(true)}>
+                {t('edit')}
+              </Button>
+            </Can>
+          </Space>
+        }
+      >
+        <Profile customer={customer} />
+      </Card>
+      <Vehicles customer={customer} vehicles={view.data.vehicles} onChanged={() => void refresh()} />
+      <Files customerId={id} />
+      <Card title={t('orders')} size="small">
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noOrders')} />
+      </Card>
+      <CustomerDialog
+        editing={editing ? { mode: 'edit', row: customer } : null}
+        onClose={() => setEditing(false)}
+        onSaved={() => {
+          void message.success(t('saved'));
+          void refresh();
+          void reloadList();
+        }}
+      />
+      <PasswordDialog
+        customer={password ? customer : null}
+        onClose={() => {
+          setPassword(false);
+          void refresh();
+        }}
+      />
+    </div>
+  );
+}
+
+function Profile({ customer }: { customer: CustomerRow }) {
+  const { t } = useTranslation(CUSTOMER_NS);
+  const label = useOptionLabel();
+  const enterprise = customer.kind === 'ENTERPRISE';
+  const area = customer.provinceCode ? [customer.provinceCode, customer.cityCode, customer.districtCode] : null;
+  return (
+    <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" labelStyle={{ width: 140 }}>
+      <Descriptions.Item label={t('kind')}><DictLabel type="customer_kind" code={customer.kind} /></Descriptions.Item>
+      <Descriptions.Item label={t('status')}>
+        <Tag color={customer.status === 'ENABLED' ? 'green' : 'default'}>{label('status', customer.status)}</Tag>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('kycStatus')}>{label('kycStatus', customer.kycStatus)}</Descriptions.Item>
+      {enterprise ? <Descriptions.Item label={t('creditCode')}>{customer.creditCode}</Descriptions.Item> : null}
+      <Descriptions.Item label={t('idType')}>{customer.idType ? <DictLabel type="id_type" code={customer.idType} /> : '—'}</Descriptions.Item>
+      <Descriptions.Item label={enterprise ? t('legalIdNo') : t('idNo')}>
+        <Personal key={customer.idNo ?? ''} customerId={customer.id} field="idNo" masked={customer.idNo} />
+      </Descriptions.Item>
+      <Descriptions.Item label={t('mobile')}>
+        <Personal key={customer.mobile ?? ''} customerId={customer.id} field="mobile" masked={customer.mobile} />
+      </Descriptions.Item>
+      <Descriptions.Item label={t('bankName')}>{customer.bankName ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('bankCard')}>
+        <Personal key={customer.bankCard ?? ''} customerId={customer.id} field="bankCard" masked={customer.bankCard} />
+      </Descriptions.Item>
+      <Descriptions.Item label={t('appPassword')}>{customer.passwordSet ? t('passwordSet') : t('passwordUnset')}</Descriptions.Item>
+      <Descriptions.Item label={t('address')} span={2}>
+        {area ? (
+          <>
+            <AreaText codes={area} />{' '}
+          </>
+        ) : null}
+        {customer.address || (area ? null : '—')}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('createdAt')}>{formatDateTime(customer.createdAt)}</Descriptions.Item>
+      <Descriptions.Item label={t('remark')} span={2}>
+        {customer.remark || '—'}
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** A masked value with 'show full' (its own permission; the server logs each showing). */
+function Personal({ customerId, field, masked }: { customerId: number; field: PersonalField; masked: string | null | undefined }) {
+  const { t } = useTranslation(CUSTOMER_NS);
+  const [full, setFull] = useState<string | null>(null);
+  if (!masked) return <>—</>;
+  return (
+    <Space size={8}>
+      <span className="bh-customer__mono">{full ?? masked}</span>
+      <Can perm="admin:customer:reveal">
+        {full ? (
+          <a onClick={() => setFull(null)}>{t('hide')}</a>
+        ) : (
+          <a
+            onClick={async () => {
+              const reply = await customerApi.reveal(customerId, field);
+              setFull(reply.value ?? masked);
+            }}
+          >
+            <EyeOutlined /> {t('showFull')}
+          </a>
+        )}
+      </Can>
+    </Space>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vehicles
+
+interface VehicleForm {
+  plateNo: string;
+  vin: string;
+  engineNo?: string;
+  brandModel?: string;
+  usage: string;
+  seats?: number;
+  registerDate?: Dayjs;
+  ownerIsCustomer: boolean;
+  ownerName?: string;
+}
+
+type VehicleEditing = { mode: 'create' } | { mode: 'edit'; row: VehicleRow };
+
+function Vehicles({ customer, vehicles, onChanged }: { customer: CustomerRow; vehicles: VehicleRow[]; onChanged: () => void }) {
+  const { t } = useTranslation(CUSTOMER_NS);
+  const { t: common } = useTranslation(CRUD_NS);
+  const { message } = App.useApp();
+  const [editing, setEditing] = useState<VehicleEditing | null>(null);
+  return (
+    <Card
+      title={t('vehicles')}
+      size="small"
+      extra={
+        <Can perm="admin:customer:vehicle">
+          <Button size="small" type="primary" onClick={() => setEditing({ mode: 'create' })}>
+            {t('vehicle.add')}
+          </Button>
+        </Can>
+      }
+    >
+      <Table<VehicleRow>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={vehicles}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noVehicles')} /> }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { key: 'plateNo', dataIndex: 'plateNo', title: t('vehicle.plateNo'), width: 110 },
+          { key: 'vin', dataIndex: 'vin', title: t('vehicle.vin'), width: 190, render: (v: string) => <span className="bh-customer__mono">{v}</span> },
+          { key: 'brandModel', dataIndex: 'brandModel', title: t('vehicle.brandModel') },
+          { key: 'usage', title: t('vehicle.usage'), width: 110, render: (_, row) => <DictLabel type="vehicle_usage" code={row.usage} /> },
+          { key: 'seats', dataIndex: 'seats', title: t('vehicle.seats'), width: 90 },
+          { key: 'registerDate', dataIndex: 'registerDate', title: t('vehicle.registerDate'), width: 110 },
+          { key: 'engineNo', dataIndex: 'engineNo', title: t('vehicle.engineNo'), width: 120 },
+          { key: 'owner', dataIndex: 'ownerName', title: t('vehicle.owner'), width: 100 },
+          {
+            key: 'actions',
+            title: common('actions'),
+            width: 120,
+            render: (_, row) => (
+              <Can perm="admin:customer:vehicle">
+                <Space size={12}>
+                  <a onClick={() => setEditing({ mode: 'edit', row })}>{t('edit')}</a>
+                  <Popconfirm
+                    title={t('vehicle.confirmDelete', { plate: row.plateNo })}
+                    onConfirm={async () => {
+                      await vehicleApi.remove(row.id);
+                      void message.success(t('deleted'));
+                      onChanged();
+                    }}
+                  >
+                    <a className="bh-customer__danger">{t('remove')}</a>
+                  </Popconfirm>
+                </Space>
+              </Can>
+            ),
+          },
+        ]}
+      />
+      <VehicleDialog
+        customer={customer}
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          void message.success(t('saved'));
+          onChanged();
+        }}
+      />
+    </Card>
+  );
+}
+
+function VehicleDialog({
+  customer,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  customer: CustomerRow;
+  editing: VehicleEditing | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation(CUSTOMER_NS);
+  const row = editing?.mode === 'edit' ? editing.row : undefined;
+  const initial: Partial<VehicleForm> = row
+    ? {
+        plateNo: row.plateNo,
+        vin: row.vin,
+        engineNo: row.engineNo,
+        brandModel: row.brandModel,
+        usage: row.usage,
+        ...(row.seats ? { seats: row.seats } : {}),
+        ...(row.registerDate ? { registerDate: dayjs(row.registerDate) } : {}),
+        ownerIsCustomer: row.ownerIsCustomer,
+        ownerName: row.ownerName,
+      }
+    : { usage: 'PRIVATE', ownerIsCustomer: true, seats: 5 };
+  return (
+    <FormDialog<VehicleForm>
+      open={editing !== null}
+      title={row ? t('vehicle.editTitle') : t('vehicle.addTitle')}
+      width={640}
+      labelWidth={120}
+      initialValues={initial}
+      onClose={onClose}
+      onSubmit={async (values) => {
+        const input: VehicleInput = {
+          customerId: customer.id,
+          plateNo: values.plateNo.trim(),
+          vin: values.vin.trim(),
+          engineNo: (values.engineNo ?? '').trim(),
+          brandModel: (values.brandModel ?? '').trim(),
+          usage: values.usage,
+          seats: values.seats ?? null,
+          registerDate: values.registerDate ? values.registerDate.format('YYYY-MM-DD') : null,
+          ownerIsCustomer: values.ownerIsCustomer,
+          ownerName: values.ownerIsCustomer ? null : (values.ownerName ?? '').trim(),
+        };
+        if (row) await vehicleApi.update(row.id, input);
+        else await vehicleApi.create(input);
+        onSaved();
+      }}
+    >
+      <VehicleFields />
+    </FormDialog>
+  );
+}
+
+function VehicleFields() {
+  const { t } = useTranslation(CUSTOMER_NS);
+  const ownerIsCustomer = Form.useWatch('ownerIsCustomer', Form.useFormInstance()) !== false;
+  return (
+    <Row gutter={16}>
+      <Col span={24}>
+        <Form.Item name="plateNo" label={t('vehicle.plateNo')} extra={t('rules.plateNo')} rules={[{ required: true, whitespace: true, message: t('required', { label: t('vehicle.plateNo') }) }]}>
+          <Input maxLength={8} />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item name="vin" label={t('vehicle.vin')} extra={t('rules.vin')} rules={[{ required: true, len: 17, message: t('rules.vin') }]}>
+          <Input maxLength={17} style={{ textTransform: 'uppercase' }} />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item name="brandModel" label={t('vehicle.brandModel')}>
+          <Input maxLength={128} />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item name="engineNo" label={t('vehicle.engineNo')}>
+          <Input maxLength={32} />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item name="usage" label={t('vehicle.usage')} rules={[{ required: true }]}>
+          <DictSelect type="vehicle_usage" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="seats" label={t('vehicle.seats')}>
+          <InputNumber min={1} max={99} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="registerDate" label={t('vehicle.registerDate')} labelCol={{ flex: '90px' }}>
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item name="ownerIsCustomer" label={t('vehicle.owner')} valuePropName="checked">
+          <Checkbox>{t('vehicle.ownerIsCustomer')}</Checkbox>
+        </Form.Item>
+      </Col>
+      {ownerIsCustomer ? null : (
+        <Col span={24}>
+          <Form.Item name="ownerName" label={t('vehicle.ownerName')} rules={[{ required: true, whitespace: true, message: t('required', { label: t('vehicle.ownerName') }) }]}>
+            <Input maxLength={128} />
+          </Form.Item>
+        </Col>
+      )}
+    </Row>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files
+
+function Files({ customerId }: { customerId: number }) {
+  const { t } = useTranslation(CUSTOMER_NS);
+  const { t: common } = useTranslation(CRUD_NS);
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const files = useQuery({
+    queryKey: filesKey(customerId),
+    queryFn: () => customerFileApi.page({ customerId, page: 1, size: 100 }),
+  });
+  const [uploading, setUploading] = useState(false);
+  const [image, setImage] = useState<string | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: filesKey(customerId) });
+
+  useEffect(() => () => {
+    if (image) URL.revokeObjectURL(image);
+  }, [image]);
+
+  const preview = async (row: CustomerFileRow) => {
+    try {
+      const { blob } = await customerFileApi.fetch(row.id, 'preview');
+      const url = URL.createObjectURL(blob);
+      if (row.contentType.startsWith('image/')) setImage(url);
+      else {
+        window.open(url, '_blank', 'noopener');
+        window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      }
+    } catch {
+      void message.error(t('file.previewFailed'));
+    }
+  };
+
+  const download = async (row: CustomerFileRow) => {
+    try {
+      const { blob, name } = await customerFileApi.fetch(row.id, 'download');
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch {
+      void message.error(t('file.previewFailed'));
+    }
+  };
+
+  return (
+    <Card
+      title={t('files')}
+      size="small"
+      extra={
+        <Can perm="admin:customer:file_upload">
+          <Button size="small" type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+            {t('file.upload')}
+          </Button>
+        </Can>
+      }
+    >
+      <Table<CustomerFileRow>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        loading={files.isLoading}
+        dataSource={files.data?.records ?? []}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noFiles')} /> }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { key: 'kind', title: t('file.kind'), width: 130, render: (_, row) => <DictLabel type="customer_file_kind" code={row.kind} /> },
+          { key: 'fileName', dataIndex: 'fileName', title: t('file.name'), ellipsis: true },
+          { key: 'size', title: t('file.size'), width: 90, render: (_, row) => formatSize(row.sizeBytes) },
+          { key: 'remark', dataIndex: 'remark', title: t('remark'), width: 160, ellipsis: true },
+          { key: 'uploadedBy', dataIndex: 'uploadedBy', title: t('file.uploadedBy'), width: 110 },
+          { key: 'createdAt', title: t('file.uploadedAt'), width: 170, render: (_, row) => formatDateTime(row.createdAt) },
+          {
+            key: 'actions',
+            title: common('actions'),
+            width: 170,
+            render: (_, row) => (
+              <Space size={12}>
+                <a onClick={() => void preview(row)}>{t('file.preview')}</a>
+                <a onClick={() => void download(row)}>{t('file.download')}</a>
+                <Can perm="admin:customer:file_delete">
+                  <Popconfirm
+                    title={t('file.confirmDelete', { name: row.fileName })}
+                    onConfirm={async () => {
+                      await customerFileApi.remove(row.id);
+                      void message.success(t('deleted'));
+                      void refresh();
+                    }}
+                  >
+                    <a className="bh-customer__danger">{t('remove')}</a>
+                  </Popconfirm>
+                </Can>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {image ? (
+        <Image
+          style={{ display: 'none' }}
+          src={image}
+          preview={{ open: true, src: image, onOpenChange: (open) => (open ? undefined : setImage(null)) }}
+        />
+      ) : null}
+      {uploading ? (
+        <UploadDialog
+        customerId={customerId}
+        open
+        onClose={() => setUploading(false)}
+        onUploaded={() => {
+          void message.success(t('file.uploaded'));
+          void refresh();
+        }}
+      />
+      ) : null}
+    </Card>
+  );
+}
+
+function UploadDialog({ customerId, open, onClose, onUploaded }: { customerId: number; open: boolean; onClose: () => void; onUploaded: () => void }) {
+  const { t } = useTranslation(CUSTOMER_NS);
+  const [form] = Form.useForm<{ kind: string; remark?: string }>();
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    const values = await form.validateFields();
+    if (!file) {
+      setError(t('file.fileRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const reply = await customerFileApi.upload(customerId, values.kind, values.remark ?? '', file);
+      if (reply.code === 200) {
+        onUploaded();
+        onClose();
+      } else {
+        setError(reply.msg);
+      }
+    } catch {
+      setError(t('file.previewFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={open} title={t('file.uploadTitle')} width={550} maskClosable={false} confirmLoading={busy} onOk={() => void submit()} onCancel={onClose} destroyOnHidden>
+      <Form form={form} layout="horizontal" labelCol={{ flex: '100px' }} initialValues={{ kind: 'ID_FRONT' }}>
+        <Form.Item name="kind" label={t('file.kind')} rules={[{ required: true }]}>
+          <DictSelect type="customer_file_kind" />
+        </Form.Item>
+        <Form.Item label={t('file.choose')} required validateStatus={error ? 'error' : undefined} help={error ?? t('file.chooseHint')}>
+          <Upload
+            accept="image/jpeg,image/png,image/webp,image/gif,application/pdf"
+            maxCount={1}
+            beforeUpload={(chosen) => {
+              setFile(chosen);
+              setError(null);
+              return false;
+            }}
+            onRemove={() => setFile(null)}
+            fileList={file ? [{ uid: 'chosen', name: file.name, status: 'done' }] : []}
+          >
+            <Button icon={<UploadOutlined />}>{t('file.choose')}</Button>
+          </Upload>
+        </Form.Item>
+        <Form.Item name="remark" label={t('remark')}>
+          <Input maxLength={255} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

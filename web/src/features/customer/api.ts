@@ -1,0 +1,81 @@
+import axios from 'axios';
+import type { components } from '../../api/schema';
+import { getToken } from '../../shared/auth/token';
+import { dispositionFileName } from '../../shared/api/download';
+import { API_BASE, TOKEN_HEADER, request } from '../../shared/api/request';
+import type { PageResult } from '../../shared/crud/query';
+
+/** Customer calls (docs/customers.md). */
+
+type Schemas = components['schemas'];
+
+export type CustomerRow = Schemas['CustomerData'];
+export type CustomerView = Schemas['CustomerViewData'];
+export type CustomerInput = Schemas['CustomerBody'];
+export type VehicleRow = Schemas['VehicleData'];
+export type VehicleInput = Schemas['VehicleBody'];
+export type CustomerFileRow = Schemas['CustomerFileData'];
+export type ExportResult = Schemas['ExportData'];
+export type PersonalField = 'idNo' | 'mobile' | 'bankCard';
+
+type Body = Record<string, unknown>;
+
+const post = <T,>(url: string, data?: object) => request<T>({ url, method: 'post', ...(data ? { data } : {}) });
+
+export const customerApi = {
+  page: (body: Body) => post<PageResult<CustomerRow>>('/admin/customer/page', body),
+  export: (body: Body) => post<ExportResult>('/admin/customer/export', body),
+  view: (id: number) => post<CustomerView>('/admin/customer/view/{id}', { id }),
+  create: (input: CustomerInput) => post<Schemas['IdData']>('/admin/customer/create', input),
+  update: (id: number, input: CustomerInput) => post<unknown>('/admin/customer/update/{id}', { id, ...input }),
+  reveal: (id: number, field: PersonalField) => post<Schemas['RevealData']>('/admin/customer/reveal/{id}', { id, field }),
+  setPassword: (id: number, password: string) => post<unknown>('/admin/customer/password/{id}', { id, password }),
+};
+
+export const vehicleApi = {
+  create: (input: VehicleInput) => post<Schemas['IdData']>('/admin/customer/vehicle/create', input),
+  update: (id: number, input: VehicleInput) => post<unknown>('/admin/customer/vehicle/update/{id}', { id, ...input }),
+  remove: (id: number) => post<unknown>('/admin/customer/vehicle/delete/{id}', { id }),
+};
+
+interface Envelope<T> {
+  result: boolean;
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export const customerFileApi = {
+  page: (body: Body) => post<PageResult<CustomerFileRow>>('/admin/customer/file/page', body),
+  remove: (id: number) => post<unknown>('/admin/customer/file/delete/{id}', { id }),
+  /** Uploads one file (multipart); answers the envelope so the dialog can show the server's message. */
+  upload: async (customerId: number, kind: string, remark: string, file: File): Promise<Envelope<{ id: number } | { fields?: Record<string, string> }>> => {
+    const body = new FormData();
+    body.append('customerId', String(customerId));
+    body.append('kind', kind);
+    if (remark.trim()) body.append('remark', remark.trim());
+    body.append('file', file);
+    const token = getToken();
+    const reply = await fetch(`${API_BASE}/admin/customer/file/create`, {
+      method: 'POST',
+      body,
+      headers: token ? { [TOKEN_HEADER]: token } : {},
+    });
+    return (await reply.json()) as Envelope<{ id: number }>;
+  },
+  /** The file as a blob (the token travels in the header), for preview or download. */
+  fetch: async (id: number, mode: 'preview' | 'download'): Promise<{ blob: Blob; name: string }> => {
+    const token = getToken();
+    const response = await axios.get<Blob>(`${API_BASE}/admin/customer/file/${mode}/${id}`, {
+      responseType: 'blob',
+      headers: token ? { [TOKEN_HEADER]: token } : {},
+      timeout: 120_000,
+    });
+    if ((response.headers['content-type'] as string | undefined)?.includes('application/json')) {
+      const envelope = JSON.parse(await response.data.text()) as Envelope<unknown>;
+      throw new Error(envelope.msg);
+    }
+    const name = dispositionFileName(response.headers['content-disposition'] as string | undefined, `file-${id}`);
+    return { blob: response.data, name };
+  },
+};

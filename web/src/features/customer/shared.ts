@@ -1,0 +1,22 @@
+import { currentLanguage } from '../../shared/i18n';
+import { parseTime } from '../../shared/utils/time';
+
+/** Date and time as the staff read it: 2026-11-22 09:30:15 (spec §9's default format). */
+export function formatDateTime(ms: number | null | undefined): string {
+  return parseTime(ms ?? null, undefined, currentLanguage()) ?? '—';
+}
+
+/** 1.2 MB, 340 KB. */
+export function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}
+
+/** The detail page of a customer. */
+export function detailPath(id: number): string {
+  return `/operate/customerManagement/detail/${id}`;
+}
+
+/** A mainland mobile (the server checks the same rule). */
+export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;

@@ -1,0 +1,178 @@
+import { useQuery } from '@tanstack/react-query';
+import { App, Form, Input, Radio, Select, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../shared/crud/FormDialog';
+import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
+import { useListReload } from '../../../shared/crud/useListReload';
+import '../../../shared/crud/locales';
+import { noticeTemplateApi, type NoticeTemplateRow } from '../api';
+import { OPERATE_NS } from '../locales';
+import { parsePlaceholders } from '../placeholders';
+import { formatDateTime } from '../format';
+import { EnabledTag } from '../tags';
+
+const LIST = 'operate.noticeTemplate';
+
+interface NoticeForm {
+  code: string;
+  name: string;
+  channel: 'SMS' | 'IN_APP';
+  content: string;
+  smsTemplateId?: number | null;
+  enabled: boolean;
+}
+
+type Editing = { mode: 'create' } | { mode: 'edit'; row: NoticeTemplateRow };
+
+/** 通知模板 (admin:notice_template:table): SMS and in-app notices for customers. */
+export function NoticeTemplatePage() {
+  const { t } = useTranslation(OPERATE_NS);
+  const { message } = App.useApp();
+  const reload = useListReload(LIST);
+  const [editing, setEditing] = useState<Editing | null>(null);
+
+  const columns: ListColumn<NoticeTemplateRow>[] = [
+    { key: 'code', title: t('common.code'), sortField: 'code', width: 160 },
+    { key: 'name', title: t('common.name'), width: 150 },
+    {
+      key: 'channel',
+      title: t('notice.channel'),
+      width: 100,
+      render: (row) => <Tag color={row.channel === 'SMS' ? 'blue' : 'purple'}>{t(`notice.channels.${row.channel}`, { defaultValue: row.channel })}</Tag>,
+    },
+    { key: 'content', title: t('notice.content'), ellipsis: true, render: (row) => <span title={row.content}>{row.content}</span> },
+    {
+      key: 'sms',
+      title: t('notice.smsTemplate'),
+      width: 160,
+      render: (row) => (row.smsTemplateCode ? <span title={row.smsTemplateName ?? ''}>{row.smsTemplateCode}</span> : <Typography.Text type="secondary">—</Typography.Text>),
+    },
+    { key: 'enabled', title: t('common.status'), width: 80, render: (row) => <EnabledTag enabled={row.enabled} /> },
+    { key: 'updatedAt', title: t('common.updatedAt'), sortField: 'updatedAt', width: 170, render: (row) => formatDateTime(row.updatedAt) },
+  ];
+  const actions: RowAction<NoticeTemplateRow>[] = [
+    { key: 'edit', label: t('common.edit'), perm: 'admin:notice_template:update', onClick: (row) => setEditing({ mode: 'edit', row }) },
+    {
+      key: 'delete',
+      label: t('common.delete'),
+      perm: 'admin:notice_template:delete',
+      danger: true,
+      confirm: (row) => t('common.confirmDelete', { name: row.name }),
+      onClick: async (row) => {
+        await noticeTemplateApi.remove(row.id);
+        void message.success(t('common.deleted'));
+      },
+    },
+  ];
+  return (
+    <>
+      <ListPage<NoticeTemplateRow>
+        listKey={LIST}
+        columns={columns}
+        filters={[
+          { name: 'keyword', kind: 'text', label: t('common.keyword'), width: 180 },
+          { name: 'channel', kind: 'choice', label: t('notice.channel'), width: 120, options: ['SMS', 'IN_APP'].map((c) => ({ value: c, label: t(`notice.channels.${c}`) })) },
+          {
+            name: 'enabled',
+            kind: 'boolean',
+            label: t('common.status'),
+            options: [
+              { value: 'true', label: t('common.enabled') },
+              { value: 'false', label: t('common.disabled') },
+            ],
+          },
+        ]}
+        fetchPage={noticeTemplateApi.page}
+        rowKey={(row) => row.id}
+        rowActions={actions}
+        actionsWidth={140}
+        defaultSort={{ field: 'id', order: 'desc' }}
+        toolbar={[{ key: 'create', label: t('notice.create'), perm: 'admin:notice_template:create', onClick: () => setEditing({ mode: 'create' }) }]}
+        exporter={{ perm: 'admin:notice_template:export', run: noticeTemplateApi.export }}
+      />
+      <NoticeDialog
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          void message.success(t('common.saved'));
+          void reload();
+        }}
+      />
+    </>
+  );
+}
+
+function NoticeDialog({ editing, onClose, onSaved }: { editing: Editing | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation(OPERATE_NS);
+  const sms = useQuery({ queryKey: ['operate', 'notice', 'sms-options'], queryFn: noticeTemplateApi.smsOptions, enabled: editing !== null });
+  const row = editing?.mode === 'edit' ? editing.row : null;
+  const initial: Partial<NoticeForm> = row
+    ? { code: row.code, name: row.name, channel: row.channel as NoticeForm['channel'], content: row.content, smsTemplateId: row.smsTemplateId, enabled: row.enabled }
+    : { channel: 'IN_APP', enabled: true, content: '', smsTemplateId: null };
+  const required = (label: string) => ({ required: true, whitespace: true, message: t('common.required', { label }) });
+  return (
+    <FormDialog<NoticeForm>
+      open={editing !== null}
+      title={row ? t('notice.editTitle') : t('notice.createTitle')}
+      width={680}
+      labelWidth={110}
+      initialValues={initial}
+      onClose={onClose}
+      onSubmit={async (values) => {
+        const input = { ...values, smsTemplateId: values.channel === 'SMS' ? (values.smsTemplateId ?? null) : null, code: row?.code ?? values.code };
+        if (row) await noticeTemplateApi.update(row.id, input);
+        else await noticeTemplateApi.create(input);
+        onSaved();
+      }}
+    >
+      <Form.Item name="code" label={t('common.code')} rules={[required(t('common.code')), { pattern: /^[A-Z][A-Z0-9_]{1,63}$/, message: t('common.codeRule') }]}>
+        <Input disabled={row !== null} placeholder="POLICY_DUE" />
+      </Form.Item>
+      <Form.Item name="name" label={t('common.name')} rules={[required(t('common.name')), { max: 64 }]}>
+        <Input placeholder="保单到期提醒" />
+      </Form.Item>
+      <Form.Item name="channel" label={t('notice.channel')}>
+        <Radio.Group optionType="button" options={['IN_APP', 'SMS'].map((c) => ({ value: c, label: t(`notice.channels.${c}`) }))} />
+      </Form.Item>
+      <Form.Item
+        name="content"
+        label={t('notice.content')}
+        extra={t('notice.contentHint')}
+        rules={[
+          required(t('notice.content')),
+          { max: 1000 },
+          {
+            validator: async (_, value: string | undefined) => {
+              const parsed = parsePlaceholders(value ?? '');
+              if ('error' in parsed) throw new Error(parsed.error.kind === 'unbalanced' ? t('notice.unbalanced') : t('notice.badName', { name: parsed.error.name }));
+            },
+          },
+        ]}
+      >
+        <Input.TextArea rows={4} showCount maxLength={1000} placeholder="尊敬的{customer.name}，您的保单将于{dueDate}到期，请及时续保。" />
+      </Form.Item>
+      <Form.Item noStyle shouldUpdate={(a: NoticeForm, b: NoticeForm) => a.channel !== b.channel}>
+        {({ getFieldValue }) =>
+          getFieldValue('channel') === 'SMS' ? (
+            <Form.Item
+              name="smsTemplateId"
+              label={t('notice.smsTemplate')}
+              extra={t('notice.smsTemplateHint')}
+              rules={[{ required: true, message: t('common.requiredChoice', { label: t('notice.smsTemplate') }) }]}
+            >
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={sms.isFetching}
+                options={(sms.data ?? []).map((s) => ({ value: s.id, label: `${s.name}（${s.code}）`, title: s.content }))}
+              />
+            </Form.Item>
+          ) : null
+        }
+      </Form.Item>
+      <Form.Item name="enabled" label={t('common.enabled')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { components } from '../../api/schema';
+import { request } from '../api/request';
+import type { Language } from '../i18n/languages';
+
+/** One item of a data-dictionary type, as `GET /api/common/dictionary/{typeCode}` answers it. */
+export type DictOption = components['schemas']['DictOptionData'];
+
+/** The react-query key of a type's items; the dictionary screen invalidates `[DICTIONARY_KEY]` after a change. */
+export const DICTIONARY_KEY = 'dictionary';
+
+/** The items of `typeCode`, disabled ones included (they still label codes saved before). */
+export function fetchDictionary(typeCode: string): Promise<DictOption[]> {
+  return request<DictOption[]>({ url: '/common/dictionary/{typeCode}', data: { typeCode, all: true }, silent: true });
+}
+
+/** An item's label in `language`: Chinese for zh, else the English label (Chinese when there is none). */
+export function dictLabel(item: Pick<DictOption, 'labelZh' | 'labelEn'>, language: string): string {
+  if (language === 'zh') return item.labelZh;
+  return item.labelEn.trim() || item.labelZh;
+}
+
+export interface Dictionary {
+  /** antd Select options: the enabled items, sorted, labelled in the current language. */
+  options: { value: string; label: string }[];
+  /** The label of `code` (a disabled item's too); the code itself when unknown. */
+  labelOf: (code: string | null | undefined) => string;
+  loading: boolean;
+}
+
+/** A data-dictionary type for selects and labels, in the current language. */
+export function useDictionary(typeCode: string): Dictionary {
+  const { i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const query = useQuery({
+    queryKey: [DICTIONARY_KEY, typeCode],
+    queryFn: () => fetchDictionary(typeCode),
+    staleTime: 60_000,
+  });
+  const items = query.data ?? [];
+  return {
+    options: items.filter((item) => item.enabled).map((item) => ({ value: item.code, label: dictLabel(item, language) })),
+    labelOf: (code) => {
+      if (code === null || code === undefined || code === '') return '';
+      const item = items.find((candidate) => candidate.code === code);
+      return item ? dictLabel(item, language) : code;
+    },
+    loading: query.isLoading,
+  };
+}
