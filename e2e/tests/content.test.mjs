@@ -4,8 +4,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { crc32, deflateSync } from 'node:zlib';
 import { collectErrors, launchBrowser, screenshot } from '../lib/browser.mjs';
+import { png } from '../lib/png.mjs';
 import { startBeehive } from '../lib/server.mjs';
 import { api, apiSignIn, signInAsAdmin } from '../lib/workspace.mjs';
 
@@ -17,35 +17,11 @@ let server;
 /** A 720×288 PNG banner: a blue-to-orange gradient with a light band (a stand-in for artwork). */
 function bannerPng() {
   const width = 720;
-  const height = 288;
-  const rows = [];
-  for (let y = 0; y < height; y++) {
-    rows.push(0);
-    for (let x = 0; x < width; x++) {
-      const t = x / width;
-      const band = y > 110 && y < 178 && x > 60 && x < 420;
-      rows.push(band ? 250 : Math.round(40 + 200 * t), band ? 246 : Math.round(110 + 40 * t), band ? 235 : Math.round(220 - 180 * t), 255);
-    }
-  }
-  /** @param {string} type @param {Buffer} data */
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return png(width, 288, (x, y) => {
+    const t = x / width;
+    const band = y > 110 && y < 178 && x > 60 && x < 420;
+    return band ? [250, 246, 235, 255] : [Math.round(40 + 200 * t), Math.round(110 + 40 * t), Math.round(220 - 180 * t), 255];
+  });
 }
 
 /** @param {import('playwright-core').Page} page @param {string} path */

@@ -2,67 +2,28 @@
 // vehicle on the customer's page, uploads an ID photo, previews it and deletes it.
 
 import assert from 'node:assert/strict';
-import { deflateSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { collectErrors, launchBrowser, screenshot } from '../lib/browser.mjs';
+import { png } from '../lib/png.mjs';
 import { startBeehive } from '../lib/server.mjs';
-import { api, apiSignIn, signInAsAdmin } from '../lib/workspace.mjs';
+import { api, apiSignIn, signInAsAdmin, sleep } from '../lib/workspace.mjs';
 
 /** @type {import('playwright-core').Browser | undefined} */
 let browser;
 /** @type {import('../lib/server.mjs').Beehive | undefined} */
 let server;
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-/** @param {Buffer} bytes */
-function crc32(bytes) {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-/** @param {string} type @param {Buffer} data */
-function chunk(type, data) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A 640×400 PNG that looks like a card: a blue header band, a photo box and text lines. */
 function cardPng() {
-  const width = 640;
-  const height = 400;
-  const rows = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      let rgb = [246, 241, 228];
-      if (y < 70) rgb = [52, 156, 255];
-      else if (x > 470 && x < 600 && y > 110 && y < 280) rgb = [200, 210, 222];
-      else if (x > 40 && x < 420 && [130, 180, 230, 280, 330].some((line) => y > line && y < line + 14)) rgb = [90, 96, 110];
-      if (x < 6 || y < 6 || x >= width - 6 || y >= height - 6) rgb = [180, 150, 90];
-      row.set(rgb, 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  const [width, height] = [640, 400];
+  return png(width, height, (x, y) => {
+    let rgb = [246, 241, 228];
+    if (y < 70) rgb = [52, 156, 255];
+    else if (x > 470 && x < 600 && y > 110 && y < 280) rgb = [200, 210, 222];
+    else if (x > 40 && x < 420 && [130, 180, 230, 280, 330].some((line) => y > line && y < line + 14)) rgb = [90, 96, 110];
+    if (x < 6 || y < 6 || x >= width - 6 || y >= height - 6) rgb = [180, 150, 90];
+    return [...rgb, 255];
+  });
 }
 
 /** @param {import('playwright-core').Page} page @param {string} title */
@@ -172,6 +133,7 @@ describe('customers: create with a vehicle, upload, preview and delete a file', 
       await preview.waitFor({ state: 'visible', timeout: 10_000 });
       const loaded = await preview.evaluate((img) => /** @type {HTMLImageElement} */ (img).naturalWidth);
       assert.equal(loaded, 640, 'the previewed image is the uploaded one');
+      await sleep(600); // the viewer's zoom-in and its mask
       await screenshot(page, 'customers-preview', { fullPage: false });
       await page.keyboard.press('Escape');
       await preview.waitFor({ state: 'hidden', timeout: 10_000 });

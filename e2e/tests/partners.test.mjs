@@ -4,9 +4,9 @@
 // contract templates for its provider and general ones (never another provider's) and previews one.
 
 import assert from 'node:assert/strict';
-import { deflateSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { collectErrors, launchBrowser, screenshot } from '../lib/browser.mjs';
+import { png } from '../lib/png.mjs';
 import { startBeehive } from '../lib/server.mjs';
 import { api, apiSignIn, signInAsAdmin } from '../lib/workspace.mjs';
 
@@ -36,49 +36,15 @@ async function succeeded(page, text) {
   await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout: 10_000 });
 }
 
-/** A red round seal, 160×160 RGBA PNG, made here (CRC32 and zlib by hand and by node). */
+/** A red round seal, 160×160 with a transparent background. */
 function sealPng() {
   const size = 160;
-  const rows = [];
-  for (let y = 0; y < size; y += 1) {
-    const row = Buffer.alloc(1 + size * 4);
-    for (let x = 0; x < size; x += 1) {
-      const d = Math.hypot(x - size / 2, y - size / 2);
-      const ring = d > 62 && d < 74;
-      const star = Math.abs(x - size / 2) + Math.abs(y - size / 2) < 26;
-      const alpha = ring || star ? 255 : 0;
-      row.set([220, 30, 30, alpha], 1 + x * 4);
-    }
-    rows.push(row);
-  }
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
+  return png(size, size, (x, y) => {
+    const d = Math.hypot(x - size / 2, y - size / 2);
+    const ring = d > 62 && d < 74;
+    const star = Math.abs(x - size / 2) + Math.abs(y - size / 2) < 26;
+    return [220, 30, 30, ring || star ? 255 : 0];
   });
-  const crc = (/** @type {Buffer} */ buf) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (/** @type {string} */ type, /** @type {Buffer} */ data) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 describe('partners: insurer, capital provider with account and user, the capital workspace', () => {

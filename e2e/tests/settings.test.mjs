@@ -4,8 +4,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { crc32, deflateSync } from 'node:zlib';
 import { collectErrors, launchBrowser, screenshot } from '../lib/browser.mjs';
+import { png } from '../lib/png.mjs';
 import { startBeehive } from '../lib/server.mjs';
 import { api, apiSignIn, md5, signInAsAdmin } from '../lib/workspace.mjs';
 
@@ -19,35 +19,7 @@ const PLATFORM = '蜂巢供应链金融平台';
 
 /** A 64×64 PNG: an orange square with a dark centre (a stand-in for a customer's logo). */
 function logoPng() {
-  const size = 64;
-  const rows = [];
-  for (let y = 0; y < size; y++) {
-    const row = [0];
-    for (let x = 0; x < size; x++) {
-      const centre = x > 20 && x < 44 && y > 20 && y < 44;
-      row.push(...(centre ? [40, 40, 90, 255] : [240, 130, 30, 255]));
-    }
-    rows.push(...row);
-  }
-  /** @param {string} type @param {Buffer} data */
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return png(64, 64, (x, y) => (x > 20 && x < 44 && y > 20 && y < 44 ? [40, 40, 90, 255] : [240, 130, 30, 255]));
 }
 
 /** @param {import('playwright-core').Page} page @param {string} path */

@@ -375,9 +375,22 @@ describe('workspace shell: menu, 401, tabs, keep-alive, phone, settings, languag
       await drawer.locator('.ant-color-picker-trigger').click();
       const popup = page.locator('.ant-color-picker:visible, .ant-popover:visible').last();
       await popup.waitFor({ state: 'visible' });
+      // The notice shows for 1.2 s: record every notice as it appears rather than poll for it (a
+      // loaded CI machine polled past it once).
+      await page.evaluate(() => {
+        const seen = /** @type {string[]} */ ([]);
+        Object.assign(window, { bhNotices: seen });
+        new MutationObserver(() => {
+          for (const notice of document.querySelectorAll('.ant-message-notice')) seen.push(notice.textContent ?? '');
+        }).observe(document.body, { childList: true, subtree: true });
+      });
       await popup.locator('.ant-color-picker-presets-color').nth(5).click();
-      await page.locator('.ant-message-notice', { hasText: '正在编译主题' }).waitFor({ timeout: 5_000 });
-      await eventually(primary, '#fa541c', 'the new colour applies at once');
+      await eventually(primary, '#fa541c', 'the new colour applies at once', 10_000);
+      await eventually(
+        () => page.evaluate(() => /** @type {string[]} */ (Reflect.get(window, 'bhNotices')).some((text) => text.includes('正在编译主题'))),
+        true,
+        'the 正在编译主题 notice showed',
+      );
       await page.keyboard.press('Escape');
 
       await switchOf('显示标签栏').click();

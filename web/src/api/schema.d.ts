@@ -3048,13 +3048,6 @@ export interface components {
             legalRepresentative: string;
             contactMobile: string;
         };
-        CapitalPasswordBody: {
-            /** @description MD5 hex of the new password; absent → generated and answered once. */
-            password?: string | null;
-        };
-        CapitalPasswordData: {
-            password: string | null;
-        };
         CapitalUserBody: {
             /** @description 3 to 32 letters, digits or `_ . - @`; unique among capital-provider users. */
             account: string;
@@ -3062,12 +3055,6 @@ export interface components {
             mobile?: string | null;
             /** @description MD5 hex of the password; absent → generated and answered once. */
             password?: string | null;
-        };
-        CapitalUserCreatedData: {
-            /** Format: int64 */
-            id: number;
-            /** @description The generated password, shown once; `null` when the caller chose one. */
-            password: string | null;
         };
         CapitalUserData: {
             /** Format: int64 */
@@ -3563,37 +3550,6 @@ export interface components {
                 provider: components["schemas"]["ProviderData"];
                 /** @description Its bank accounts (numbers masked). */
                 accounts: components["schemas"]["ProviderAccountData"][];
-            };
-        };
-        Envelope_CapitalPasswordData: {
-            /** @description `true` on success. */
-            result: boolean;
-            /**
-             * Format: int32
-             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
-             */
-            code: number;
-            /** @description A message for the user, in Chinese. */
-            msg: string;
-            data: {
-                password: string | null;
-            };
-        };
-        Envelope_CapitalUserCreatedData: {
-            /** @description `true` on success. */
-            result: boolean;
-            /**
-             * Format: int32
-             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
-             */
-            code: number;
-            /** @description A message for the user, in Chinese. */
-            msg: string;
-            data: {
-                /** Format: int64 */
-                id: number;
-                /** @description The generated password, shown once; `null` when the caller chose one. */
-                password: string | null;
             };
         };
         Envelope_ConnectionTestData: {
@@ -4588,6 +4544,7 @@ export interface components {
             code: number;
             /** @description A message for the user, in Chinese. */
             msg: string;
+            /** @description The outcome of a password reset. */
             data: {
                 /** @description The generated password, shown once; `null` when the caller chose one. */
                 password: string | null;
@@ -4975,6 +4932,7 @@ export interface components {
             code: number;
             /** @description A message for the user, in Chinese. */
             msg: string;
+            /** @description A new sign-in account (administrator or capital-provider user). */
             data: {
                 /** Format: int64 */
                 id: number;
@@ -5598,6 +5556,7 @@ export interface components {
             /** @description Always `true` (spec §3). */
             enabled?: boolean | null;
         };
+        /** @description The outcome of a password reset. */
         PasswordData: {
             /** @description The generated password, shown once; `null` when the caller chose one. */
             password: string | null;
@@ -5747,6 +5706,7 @@ export interface components {
             /** @description Contained in the customer's name. */
             name?: string | null;
         };
+        /** @description A password reset: the caller's choice, or none for a generated one. */
         ResetPasswordBody: {
             /** @description MD5 hex of the new password; absent → generated and answered once. */
             password?: string | null;
@@ -6147,6 +6107,7 @@ export interface components {
             /** @description MD5 hex of the password; absent → the server generates one and answers it once. */
             password?: string | null;
         };
+        /** @description A new sign-in account (administrator or capital-provider user). */
         UserCreatedData: {
             /** Format: int64 */
             id: number;
@@ -8762,7 +8723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CapitalUserCreatedData"];
+                    "application/json": components["schemas"]["Envelope_UserCreatedData"];
                 };
             };
         };
@@ -8803,7 +8764,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CapitalPasswordBody"];
+                "application/json": components["schemas"]["ResetPasswordBody"];
             };
         };
         responses: {
@@ -8812,7 +8773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CapitalPasswordData"];
+                    "application/json": components["schemas"]["Envelope_PasswordData"];
                 };
             };
         };

@@ -135,3 +135,27 @@ async fn download(
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(response)
 }
+
+/// A new sign-in account (administrator or capital-provider user).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserCreatedData {
+    pub id: i64,
+    /// The generated password, shown once; `null` when the caller chose one.
+    #[schema(required = true)]
+    pub password: Option<String>,
+}
+
+/// A password reset: the caller's choice, or none for a generated one.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResetPasswordBody {
+    /// MD5 hex of the new password; absent → generated and answered once.
+    pub password: Option<String>,
+}
+
+/// The outcome of a password reset.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PasswordData {
+    /// The generated password, shown once; `null` when the caller chose one.
+    #[schema(required = true)]
+    pub password: Option<String>,
+}

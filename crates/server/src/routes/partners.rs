@@ -2,7 +2,10 @@
 //! and e-signature account); and the capital provider's own workspace (资金管理) under
 //! `/api/capital/...`, scoped to the signed-in user's provider.
 
-use super::common::{ExportData, IdData, PageData, SortDto, page_request};
+use super::common::{
+    ExportData, IdData, PageData, PasswordData, ResetPasswordBody, SortDto, UserCreatedData,
+    page_request,
+};
 use crate::AppState;
 use crate::auth::{Admin, Capital, Client};
 use crate::envelope::{Envelope, ok};
@@ -718,26 +721,6 @@ pub struct CapitalUserBody {
     pub password: Option<String>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct CapitalUserCreatedData {
-    pub id: i64,
-    /// The generated password, shown once; `null` when the caller chose one.
-    #[schema(required = true)]
-    pub password: Option<String>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct CapitalPasswordBody {
-    /// MD5 hex of the new password; absent → generated and answered once.
-    pub password: Option<String>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct CapitalPasswordData {
-    #[schema(required = true)]
-    pub password: Option<String>,
-}
-
 /// A provider's sign-in users (mobiles masked).
 #[utoipa::path(get, path = "/api/admin/capital/user/list/{providerId}", tag = "partner",
     operation_id = "capitalUserList", security(("token" = ["admin:capital_company:table"])),
@@ -756,14 +739,14 @@ async fn user_list(
 #[utoipa::path(post, path = "/api/admin/capital/user/create/{providerId}", tag = "partner",
     operation_id = "capitalUserCreate", security(("token" = ["admin:capital_company:user"])),
     params(("providerId" = i64, Path)), request_body = CapitalUserBody,
-    responses((status = 200, body = Envelope<CapitalUserCreatedData>)))]
+    responses((status = 200, body = Envelope<UserCreatedData>)))]
 async fn user_create(
     State(s): State<AppState>,
     Admin(me): Admin,
     Client(c): Client,
     Path(provider_id): Path<i64>,
     Json(body): Json<CapitalUserBody>,
-) -> Answer<CapitalUserCreatedData> {
+) -> Answer<UserCreatedData> {
     let input = NewCapitalUser {
         account: body.account,
         name: body.name,
@@ -774,7 +757,7 @@ async fn user_create(
         .app
         .create_provider_user(&me, &c, provider_id, input)
         .await?;
-    Ok(ok(CapitalUserCreatedData { id, password }))
+    Ok(ok(UserCreatedData { id, password }))
 }
 
 /// Enables or disables a provider's user (disabling ends its sessions).
@@ -799,20 +782,20 @@ async fn user_status(
 #[utoipa::path(post, path = "/api/admin/capital/user/reset-password/{id}", tag = "partner",
     operation_id = "capitalUserResetPassword",
     security(("token" = ["admin:capital_company:reset_password"])),
-    params(("id" = i64, Path)), request_body = CapitalPasswordBody,
-    responses((status = 200, body = Envelope<CapitalPasswordData>)))]
+    params(("id" = i64, Path)), request_body = ResetPasswordBody,
+    responses((status = 200, body = Envelope<PasswordData>)))]
 async fn user_reset_password(
     State(s): State<AppState>,
     Admin(me): Admin,
     Client(c): Client,
     Path(id): Path<i64>,
-    Json(body): Json<CapitalPasswordBody>,
-) -> Answer<CapitalPasswordData> {
+    Json(body): Json<ResetPasswordBody>,
+) -> Answer<PasswordData> {
     let password = s
         .app
         .reset_provider_user_password(&me, &c, id, body.password.as_deref())
         .await?;
-    Ok(ok(CapitalPasswordData { password }))
+    Ok(ok(PasswordData { password }))
 }
 
 /// Ends every session of a provider's user.

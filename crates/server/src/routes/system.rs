@@ -1,6 +1,9 @@
 //! System management (系统管理): organization, roles, administrators, the journal.
 
-use super::common::{ExportData, IdData, PageData, SortDto, page_request};
+use super::common::{
+    ExportData, IdData, PageData, PasswordData, ResetPasswordBody, SortDto, UserCreatedData,
+    page_request,
+};
 use crate::AppState;
 use crate::auth::{Admin, Client};
 use crate::envelope::{Envelope, ok};
@@ -581,14 +584,6 @@ pub struct UserCreateBody {
     pub password: Option<String>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct UserCreatedData {
-    pub id: i64,
-    /// The generated password, shown once; `null` when the caller chose one.
-    #[schema(required = true)]
-    pub password: Option<String>,
-}
-
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserUpdateBody {
@@ -596,19 +591,6 @@ pub struct UserUpdateBody {
     pub mobile: Option<String>,
     pub department_id: Option<i64>,
     pub role_ids: Vec<i64>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct ResetPasswordBody {
-    /// MD5 hex of the new password; absent → generated and answered once.
-    pub password: Option<String>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PasswordData {
-    /// The generated password, shown once; `null` when the caller chose one.
-    #[schema(required = true)]
-    pub password: Option<String>,
 }
 
 /// One page of administrators (mobiles masked).

@@ -30,6 +30,9 @@ interface CustomerForm {
 const blank = (v: string | undefined) => (v ?? '').trim();
 
 /** The create/edit dialog of a customer. On edit, the personal values show masked and stay unless retyped. */
+/** The server checks the address as three codes; their messages belong under the one cascader. */
+const AREA_FIELDS = { provinceCode: 'area', cityCode: 'area', districtCode: 'area' };
+
 export function CustomerDialog({
   editing,
   onClose,
@@ -62,6 +65,7 @@ export function CustomerDialog({
       width={760}
       labelWidth={132}
       initialValues={initial}
+      fieldNames={AREA_FIELDS}
       onClose={onClose}
       onSubmit={async (values) => {
         const personal = (value: string | undefined): string | undefined => {

@@ -49,6 +49,7 @@ const zh = {
     preview: '预览 PDF',
     previewTitle: '合同预览：{{name}}（样例数据）',
     openInTab: '在新标签页打开',
+    loading: '正在生成 PDF…',
     newVersion: '已生成新版本 V{{version}}（草稿）',
     activatedAt: '启用时间',
     kinds: {
@@ -163,6 +164,7 @@ const en: OperateDictionary = {
     preview: 'Preview PDF',
     previewTitle: 'Contract preview: {{name}} (sample data)',
     openInTab: 'Open in a new tab',
+    loading: 'Rendering the PDF…',
     newVersion: 'New draft version V{{version}} created',
     activatedAt: 'Activated',
     kinds: {
@@ -274,6 +276,7 @@ const es: OperateDictionary = {
     preview: 'Vista previa PDF',
     previewTitle: 'Vista previa: {{name}} (datos de ejemplo)',
     openInTab: 'Abrir en una pestaña nueva',
+    loading: 'Generando el PDF…',
     newVersion: 'Se creó el borrador V{{version}}',
     activatedAt: 'Activada el',
     kinds: {
@@ -385,6 +388,7 @@ const ja: OperateDictionary = {
     preview: 'PDF プレビュー',
     previewTitle: '契約プレビュー：{{name}}（サンプルデータ）',
     openInTab: '新しいタブで開く',
+    loading: 'PDF を生成しています…',
     newVersion: '新しい下書き V{{version}} を作成しました',
     activatedAt: '有効化日時',
     kinds: {

@@ -45,10 +45,10 @@ export const providerApi = {
   setAccountEnabled: (id: number, enabled: boolean) => post<unknown>('/admin/capital/account/status/{id}', { id, enabled }),
   users: (providerId: number) => request<CapitalUserRow[]>({ url: '/admin/capital/user/list/{providerId}', data: { providerId } }),
   createUser: (providerId: number, input: CapitalUserInput) =>
-    post<Schemas['CapitalUserCreatedData']>('/admin/capital/user/create/{providerId}', { providerId, ...input }),
+    post<Schemas['UserCreatedData']>('/admin/capital/user/create/{providerId}', { providerId, ...input }),
   setUserEnabled: (id: number, enabled: boolean) => post<unknown>('/admin/capital/user/status/{id}', { id, enabled }),
   resetPassword: (id: number, password?: string) =>
-    post<Schemas['CapitalPasswordData']>('/admin/capital/user/reset-password/{id}', password ? { id, password } : { id }),
+    post<Schemas['PasswordData']>('/admin/capital/user/reset-password/{id}', password ? { id, password } : { id }),
   signOut: (id: number) => post<unknown>('/admin/capital/user/sign-out/{id}', { id }),
   esign: (providerId: number) => request<EsignAccount>({ url: '/admin/capital/signature/{providerId}', data: { providerId } }),
   reviewEsign: (providerId: number, approved: boolean) => post<unknown>('/admin/capital/signature/review/{providerId}', { providerId, approved }),

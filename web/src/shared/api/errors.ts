@@ -34,3 +34,15 @@ export function fieldErrors(error: unknown): Record<string, string> {
     Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
 }
+
+/**
+ * The antd name path of a server field: `accounts[1].accountNo` → `['accounts', 1, 'accountNo']`
+ * (a row of a Form.List), `name` → `['name']`.
+ */
+export function namePath(field: string): (string | number)[] {
+  return field
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter((part) => part !== '')
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}

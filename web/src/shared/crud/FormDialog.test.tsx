@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App, Form, Input } from 'antd';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/errors';
+import { ApiError, namePath } from '../api/errors';
 import { i18n } from '../i18n';
 import { FormDialog } from './FormDialog';
 
@@ -60,5 +60,55 @@ describe('FormDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(screen.getByTestId('editing').textContent).toBe('closed'));
+  });
+
+  it('puts a message for a row of a list under that row, and a renamed field’s under the field that shows it', async () => {
+    await i18n.changeLanguage('zh');
+    const onSubmit = vi
+      .fn<(values: unknown) => Promise<unknown>>()
+      .mockRejectedValue(
+        new ApiError('business', 400, '银行账号格式不正确', {
+          fields: { 'accounts[1].accountNo': '银行账号格式不正确', districtCode: '请选择有效的区县' },
+        }),
+      );
+    render(
+      <App>
+        <FormDialog<{ accounts: { accountNo: string }[]; area: string }>
+          open
+          title="保险公司"
+          initialValues={{ accounts: [{ accountNo: '6222' }, { accountNo: '12' }], area: '110101' }}
+          fieldNames={{ districtCode: 'area' }}
+          onClose={() => undefined}
+          onSubmit={onSubmit}
+        >
+          <Form.List name="accounts">
+            {(fields) =>
+              fields.map((field) => (
+                <div key={field.key} data-testid={`row-${field.name}`}>
+                  <Form.Item name={[field.name, 'accountNo']}>
+                    <Input />
+                  </Form.Item>
+                </div>
+              ))
+            }
+          </Form.List>
+          <div data-testid="area">
+            <Form.Item name="area" label="地区">
+              <Input />
+            </Form.Item>
+          </div>
+        </FormDialog>
+      </App>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(screen.getByTestId('row-1').textContent).toContain('银行账号格式不正确'));
+    expect(screen.getByTestId('row-0').textContent).not.toContain('银行账号格式不正确');
+    expect(screen.getByTestId('area').textContent).toContain('请选择有效的区县');
+  });
+
+  it('reads a server field as an antd name path', () => {
+    expect(namePath('name')).toEqual(['name']);
+    expect(namePath('accounts[2].accountNo')).toEqual(['accounts', 2, 'accountNo']);
+    expect(namePath('items[0][1].code')).toEqual(['items', 0, 1, 'code']);
   });
 });

@@ -1,7 +1,7 @@
 import { Form, Modal, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../api/errors';
+import { fieldErrors, namePath } from '../api/errors';
 import { CRUD_NS } from './locales';
 
 export interface FormDialogProps<Values> {
@@ -15,6 +15,11 @@ export interface FormDialogProps<Values> {
   onSubmit: (values: Values) => Promise<unknown>;
   okText?: string;
   labelWidth?: number;
+  /**
+   * The form field that shows a server field's message where the names differ (the customer's
+   * `provinceCode`, `cityCode` and `districtCode` are one `area` cascader).
+   */
+  fieldNames?: Record<string, string>;
   children: ReactNode | ((form: FormInstance<Values>) => ReactNode);
 }
 
@@ -36,7 +41,7 @@ export function FormDialog<Values extends object>(props: FormDialogProps<Values>
 }
 
 function DialogInstance<Values extends object>(props: FormDialogProps<Values>) {
-  const { open, title, width = 550, initialValues, onClose, onSubmit, okText, labelWidth = 100, children } = props;
+  const { open, title, width = 550, initialValues, onClose, onSubmit, okText, labelWidth = 100, fieldNames, children } = props;
   const { t } = useTranslation(CRUD_NS);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -57,7 +62,7 @@ function DialogInstance<Values extends object>(props: FormDialogProps<Values>) {
       const fields = fieldErrors(error);
       const names = Object.keys(fields);
       if (names.length > 0) {
-        form.setFields(names.map((name) => ({ name: name as never, errors: [fields[name] ?? ''] })));
+        form.setFields(names.map((name) => ({ name: namePath(fieldNames?.[name] ?? name) as never, errors: [fields[name] ?? ''] })));
       }
     } finally {
       setSaving(false);
@@ -93,3 +98,4 @@ function DialogInstance<Values extends object>(props: FormDialogProps<Values>) {
     </Modal>
   );
 }
+

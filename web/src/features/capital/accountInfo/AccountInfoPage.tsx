@@ -113,7 +113,7 @@ function ContactCard({ info }: { info: AccountInfo }) {
   };
   return (
     <Card title={t('info.contact')}>
-      <Alert type="info" showIcon message={t('info.contactHint')} style={{ marginBottom: 16 }} />
+      <Alert type="info" showIcon title={t('info.contactHint')} style={{ marginBottom: 16 }} />
       <Form
         form={form}
         layout="inline"

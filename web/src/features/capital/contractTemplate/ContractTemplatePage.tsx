@@ -1,9 +1,10 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Input, Modal, Select, Space, Spin, Table, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n';
+import { PdfPreviewModal } from '../../../shared/ui/PdfPreviewModal';
 import { parseTime } from '../../../shared/utils/time';
 import { capitalApi, type ContractTemplate } from '../api';
 import { CAPITAL_NS } from '../locales';
@@ -22,7 +23,7 @@ export function ContractTemplatePage() {
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Alert type="info" showIcon message={t('template.hint')} />
+      <Alert type="info" showIcon title={t('template.hint')} />
       <Card>
         <Space wrap size="middle" className="bh-capital-template-filters">
           <Input.Search
@@ -95,64 +96,18 @@ export function ContractTemplatePage() {
           ]}
         />
       </Card>
-      <PreviewModal row={previewing} onClose={() => setPreviewing(null)} />
+      <PdfPreviewModal
+        id={previewing?.id ?? null}
+        load={capitalApi.previewContractTemplate}
+        testId="contract-template-pdf"
+        texts={{
+          title: t('template.previewTitle', { name: previewing ? `${previewing.name} V${previewing.templateVersion}` : '' }),
+          openInTab: t('template.openInTab'),
+          close: t('template.close'),
+          loading: t('template.loading'),
+        }}
+        onClose={() => setPreviewing(null)}
+      />
     </Space>
-  );
-}
-
-/** The PDF (sample values) in a dialog, with a button to open it in its own tab. */
-function PreviewModal({ row, onClose }: { row: ContractTemplate | null; onClose: () => void }) {
-  const { t } = useTranslation(CAPITAL_NS);
-  const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!row) return undefined;
-    let cancelled = false;
-    let made: string | null = null;
-    capitalApi
-      .previewContractTemplate(row.id)
-      .then((objectUrl) => {
-        made = objectUrl;
-        if (cancelled) URL.revokeObjectURL(objectUrl);
-        else setUrl(objectUrl);
-      })
-      .catch((e: unknown) => {
-        if (!cancelled) setError(e instanceof Error ? e.message : String(e));
-      });
-    return () => {
-      cancelled = true;
-      if (made) URL.revokeObjectURL(made);
-      setUrl(null);
-      setError(null);
-    };
-  }, [row]);
-  return (
-    <Modal
-      open={row !== null}
-      title={t('template.previewTitle', { name: row ? `${row.name} V${row.templateVersion}` : '' })}
-      width={960}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="tab" disabled={!url} onClick={() => url && window.open(url, '_blank', 'noopener')}>
-          {t('template.openInTab')}
-        </Button>,
-        <Button key="close" type="primary" onClick={onClose}>
-          {t('template.close')}
-        </Button>,
-      ]}
-    >
-      {error ? (
-        <Alert type="error" showIcon message={error} />
-      ) : url ? (
-        <iframe title="contract-template-preview" src={url} className="bh-capital-template-pdf" data-testid="contract-template-pdf" />
-      ) : (
-        <div className="bh-capital-template-pdf bh-capital-template-pdf--loading">
-          <Spin tip={t('template.loading')}>
-            <div style={{ width: 200, height: 80 }} />
-          </Spin>
-        </div>
-      )}
-    </Modal>
   );
 }

@@ -25,7 +25,7 @@ export function SignatureInfoPage() {
   if (!e) return <Skeleton active />;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Alert type="info" showIcon message={t('esign.hint')} />
+      <Alert type="info" showIcon title={t('esign.hint')} />
       <Row gutter={16}>
         <Col xs={24} xl={14}>
           <FieldsCard esign={e} />
@@ -109,7 +109,7 @@ function FieldsCard({ esign }: { esign: EsignAccount }) {
         <Descriptions.Item label={t('esign.verifiedAt')}>{time(esign.verifiedAt)}</Descriptions.Item>
       </Descriptions>
       {locked ? (
-        <Alert type="warning" showIcon message={t('esign.locked')} />
+        <Alert type="warning" showIcon title={t('esign.locked')} />
       ) : (
         <Space>
           <Button type="primary" loading={saving} onClick={() => void save()}>

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Col, Drawer, Form, Input, Modal, Row, Select, Space, Table, Tag, Tooltip, Typography, type FormInstance } from 'antd';
+import { App, Button, Col, Drawer, Form, Input, Row, Select, Space, Table, Tag, Tooltip, Typography, type FormInstance } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, usePermissions } from '../../../shared/auth/permissions';
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
 import { useListReload } from '../../../shared/crud/useListReload';
+import { PdfPreviewModal } from '../../../shared/ui/PdfPreviewModal';
 import '../../../shared/crud/locales';
 import { contractApi, type ContractCatalogue, type ContractDetail, type ContractRow } from '../api';
 import { OPERATE_NS } from '../locales';
@@ -135,7 +136,18 @@ export function ContractPage() {
         onPreview={setPreviewing}
         onChanged={() => void reload()}
       />
-      <PreviewModal row={previewing} onClose={() => setPreviewing(null)} />
+      <PdfPreviewModal
+        id={previewing?.id ?? null}
+        load={contractApi.preview}
+        testId="contract-pdf"
+        texts={{
+          title: t('contract.previewTitle', { name: previewing ? `${previewing.name} V${previewing.templateVersion}` : '' }),
+          openInTab: t('contract.openInTab'),
+          close: t('common.close'),
+          loading: t('contract.loading'),
+        }}
+        onClose={() => setPreviewing(null)}
+      />
     </>
   );
 }
@@ -349,53 +361,5 @@ function VersionsDrawer({
         ]}
       />
     </Drawer>
-  );
-}
-
-/** The PDF (sample values) in a dialog, with a link to open it in its own tab. */
-function PreviewModal({ row, onClose }: { row: ContractRow | null; onClose: () => void }) {
-  const { t } = useTranslation(OPERATE_NS);
-  const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!row) return undefined;
-    let cancelled = false;
-    let made: string | null = null;
-    contractApi
-      .preview(row.id)
-      .then((objectUrl) => {
-        made = objectUrl;
-        if (cancelled) URL.revokeObjectURL(objectUrl);
-        else setUrl(objectUrl);
-      })
-      .catch((e: unknown) => {
-        if (!cancelled) setError(e instanceof Error ? e.message : String(e));
-      });
-    return () => {
-      cancelled = true;
-      if (made) URL.revokeObjectURL(made);
-      setUrl(null);
-      setError(null);
-    };
-  }, [row]);
-  return (
-    <Modal
-      open={row !== null}
-      title={t('contract.previewTitle', { name: row ? `${row.name} V${row.templateVersion}` : '' })}
-      width={960}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="tab" disabled={!url} onClick={() => url && window.open(url, '_blank', 'noopener')}>
-          {t('contract.openInTab')}
-        </Button>,
-        <Button key="close" type="primary" onClick={onClose}>
-          {t('common.close')}
-        </Button>,
-      ]}
-    >
-      {error ? <Typography.Text type="danger">{error}</Typography.Text> : null}
-      {url ? <iframe title="contract-preview" src={url} className="bh-contract-pdf" data-testid="contract-pdf" /> : <div className="bh-contract-pdf" />}
-    </Modal>
   );
 }
