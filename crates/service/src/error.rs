@@ -83,9 +83,15 @@ impl From<store::sea_orm::DbErr> for Error {
             DbErr::Conn(_) | DbErr::ConnectionAcquire(_) => {
                 Error::DatabaseUnavailable(anyhow::Error::new(err))
             }
+            // A row read in this transaction no longer matched its UPDATE's condition (its
+            // version moved on): someone else's change landed in between.
+            DbErr::RecordNotUpdated => Error::Conflict(STALE.to_owned()),
             other => Error::Internal(anyhow::Error::new(other)),
         }
     }
 }
+
+/// The message of a save that lost the race against another change of the same record.
+pub const STALE: &str = "该记录已被他人修改，请刷新后重试";
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

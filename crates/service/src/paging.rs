@@ -168,6 +168,28 @@ pub fn starts_with<C: ColumnTrait>(column: C, prefix: &str) -> SimpleExpr {
     Expr::col((column.entity_name(), column)).like(LikeExpr::new(pattern).escape(LIKE_ESCAPE))
 }
 
+/// How many rows of `select` share each value of `key` (a list's "users", "items" or
+/// "articles" column), counting `counted`; rows whose key is null are left out.
+pub async fn count_by<E: EntityTrait>(
+    conn: &impl ConnectionTrait,
+    select: Select<E>,
+    key: E::Column,
+    counted: E::Column,
+) -> Result<std::collections::HashMap<i64, u64>> {
+    let rows: Vec<(Option<i64>, i64)> = select
+        .select_only()
+        .column(key)
+        .column_as(Expr::col((counted.entity_name(), counted)).count(), "n")
+        .group_by(key)
+        .into_tuple()
+        .all(conn)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(k, n)| k.map(|k| (k, n.unsigned_abs())))
+        .collect())
+}
+
 /// Epoch milliseconds from a request as a UTC time; out of range → 400 naming `field`.
 pub fn time_from_ms(field: &str, ms: i64) -> Result<chrono::DateTime<chrono::Utc>> {
     chrono::DateTime::from_timestamp_millis(ms)

@@ -7,7 +7,10 @@ pub mod migration;
 
 pub use sea_orm;
 
-use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, DbErr};
+use sea_orm::{
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, DbErr,
+    SqliteTransactionMode, TransactionOptions, TransactionTrait,
+};
 use sea_orm_migration::MigratorTrait;
 use std::time::Duration;
 
@@ -49,6 +52,18 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
         db.execute_unprepared("PRAGMA journal_mode = WAL").await?;
     }
     Ok(db)
+}
+
+/// Begins a transaction that writes. On SQLite it is `BEGIN IMMEDIATE`: writers queue for the one
+/// write lock (up to the busy timeout) before they read, so a read-then-write never fails because
+/// another writer committed after its read; PostgreSQL ignores the mode (its transactions rely on
+/// row locks and the version compare-and-set).
+pub async fn begin_write<C: TransactionTrait>(db: &C) -> Result<C::Transaction, DbErr> {
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..TransactionOptions::default()
+    })
+    .await
 }
 
 /// Applies every pending migration.

@@ -6,7 +6,7 @@ use super::settings::SecuritySettings;
 use crate::{Error, Result};
 use chrono::{DateTime, TimeDelta, Utc};
 use store::entity::login_guard;
-use store::sea_orm::{ActiveModelTrait, DatabaseConnection, EntityTrait, Set, TransactionTrait};
+use store::sea_orm::{ActiveModelTrait, DatabaseConnection, EntityTrait, Set};
 
 pub(super) fn account_key(kind: AccountKind, account: &str) -> String {
     let account: String = account.chars().take(64).collect();
@@ -57,7 +57,7 @@ pub(super) async fn record_failure(
     let keys = std::iter::once((account_key, settings.max_failures))
         .chain(ip_key.map(|k| (k, settings.max_failures_per_ip)));
     for (key, threshold) in keys {
-        let txn = db.begin().await?;
+        let txn = store::begin_write(db).await?;
         let existing = login_guard::Entity::find_by_id(key.to_owned())
             .one(&txn)
             .await?;

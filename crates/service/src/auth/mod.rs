@@ -18,7 +18,7 @@ use store::entity::{
 };
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    QueryOrder, Set, TransactionTrait,
+    QueryOrder, Set,
 };
 
 pub(crate) use session::revoke_all as revoke_all_sessions;
@@ -627,7 +627,7 @@ impl Beehive {
                 .map_err(Error::internal)??
         };
         let now = self.clock.now();
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         match principal.kind {
             AccountKind::Admin => {
                 admin_user::ActiveModel {

@@ -11,7 +11,7 @@ use store::entity::session;
 use store::sea_orm::sea_query::Expr;
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    Set, TransactionTrait,
+    Set,
 };
 
 const ACTIVE: &str = "active";
@@ -63,7 +63,7 @@ pub(super) async fn open(
     let now = clock.now();
     let token = random_token();
     let refresh_token = random_token();
-    let txn = db.begin().await?;
+    let txn = store::begin_write(db).await?;
     if settings.single_session {
         session::Entity::update_many()
             .col_expr(session::Column::State, Expr::value(SUPERSEDED))

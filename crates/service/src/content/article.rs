@@ -6,16 +6,15 @@ use super::banner::{UploadedImage, check_image};
 use super::sanitize::{sanitize_html, visible_text};
 use crate::auth::{ClientInfo, Principal};
 use crate::files::{FileContent, NewFile};
-use crate::paging::{Page, PageRequest, contains, text};
+use crate::paging::{Page, PageRequest, contains, count_by, text};
 use crate::system::{conflict_on_unique, log_change, required_text};
 use crate::{Beehive, Error, Result};
 use chrono::Utc;
 use std::collections::HashMap;
 use store::entity::{article, article_category};
-use store::sea_orm::sea_query::{Expr, ExprTrait};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Select, Set, TransactionTrait,
+    QueryFilter, QueryOrder, Select, Set,
 };
 
 /// An article as stored.
@@ -179,18 +178,13 @@ impl Beehive {
             .order_by_asc(article_category::Column::Id)
             .all(&self.db)
             .await?;
-        let counts: Vec<(i64, i64)> = article::Entity::find()
-            .select_only()
-            .column(article::Column::CategoryId)
-            .column_as(Expr::col(article::Column::Id).count(), "n")
-            .group_by(article::Column::CategoryId)
-            .into_tuple()
-            .all(&self.db)
-            .await?;
-        let counts: HashMap<i64, u64> = counts
-            .into_iter()
-            .map(|(id, n)| (id, n.unsigned_abs()))
-            .collect();
+        let counts = count_by(
+            &self.db,
+            article::Entity::find(),
+            article::Column::CategoryId,
+            article::Column::Id,
+        )
+        .await?;
         Ok(all
             .into_iter()
             .map(|c| CategoryRow {
@@ -208,7 +202,7 @@ impl Beehive {
     ) -> Result<i64> {
         me.require(CATEGORY)?;
         let (name, sort) = check_category(&input)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         check_unique_category(&txn, &name, None).await?;
         let now = Utc::now();
         let created = article_category::ActiveModel {
@@ -248,7 +242,7 @@ impl Beehive {
     ) -> Result<()> {
         me.require(CATEGORY)?;
         let (name, sort) = check_category(&input)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = article_category::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -289,7 +283,7 @@ impl Beehive {
         id: i64,
     ) -> Result<()> {
         me.require(CATEGORY)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = article_category::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -393,7 +387,7 @@ impl Beehive {
         input: ArticleInput,
     ) -> Result<i64> {
         me.require(CREATE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let (title, body) = check_article(&txn, &input).await?;
         let now = Utc::now();
         let created = article::ActiveModel {
@@ -435,7 +429,7 @@ impl Beehive {
         input: ArticleInput,
     ) -> Result<()> {
         me.require(UPDATE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = find_article(&txn, id).await?;
         let (title, body) = check_article(&txn, &input).await?;
         article::ActiveModel {
@@ -474,7 +468,7 @@ impl Beehive {
         published: bool,
     ) -> Result<()> {
         me.require(PUBLISH)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = find_article(&txn, id).await?;
         let (from, to) = if published {
             (DRAFT, PUBLISHED)
@@ -520,7 +514,7 @@ impl Beehive {
 
     pub async fn delete_article(&self, me: &Principal, client: &ClientInfo, id: i64) -> Result<()> {
         me.require(DELETE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = find_article(&txn, id).await?;
         article::Entity::delete_by_id(id).exec(&txn).await?;
         log_change(

@@ -12,7 +12,6 @@ use chrono::{DateTime, Utc};
 use store::entity::{banner, stored_file};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, QueryFilter, Select, Set,
-    TransactionTrait,
 };
 
 /// A banner as stored.
@@ -210,7 +209,7 @@ impl Beehive {
         purpose: &str,
         file: NewFile,
     ) -> Result<UploadedImage> {
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let stored = self
             .store_file(&txn, &me.actor(), purpose, "file", file, Accept::Images)
             .await?;
@@ -270,7 +269,7 @@ impl Beehive {
         input: BannerInput,
     ) -> Result<i64> {
         me.require(CREATE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let (title, link, sort) = check(&txn, &input).await?;
         let now = Utc::now();
         let created = banner::ActiveModel {
@@ -314,7 +313,7 @@ impl Beehive {
         input: BannerInput,
     ) -> Result<()> {
         me.require(UPDATE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = banner::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -354,7 +353,7 @@ impl Beehive {
     /// Deletes a banner (its image stays in storage, as every stored file does).
     pub async fn delete_banner(&self, me: &Principal, client: &ClientInfo, id: i64) -> Result<()> {
         me.require(DELETE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = banner::Entity::find_by_id(id)
             .one(&txn)
             .await?

@@ -5,15 +5,14 @@
 
 use super::optional_text;
 use crate::auth::{ClientInfo, Principal};
+use crate::paging::count_by;
 use crate::system::{conflict_on_unique, log_change, required_text};
 use crate::{Beehive, Error, Result};
 use chrono::Utc;
-use std::collections::HashMap;
 use store::entity::{dict_item, dict_type};
-use store::sea_orm::sea_query::{Expr, ExprTrait};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set, TransactionTrait,
+    QueryOrder, Set,
 };
 
 /// A dictionary item as stored.
@@ -175,18 +174,13 @@ impl Beehive {
             .order_by_asc(dict_type::Column::Id)
             .all(&self.db)
             .await?;
-        let counts: Vec<(i64, i64)> = dict_item::Entity::find()
-            .select_only()
-            .column(dict_item::Column::TypeId)
-            .column_as(Expr::col(dict_item::Column::Id).count(), "n")
-            .group_by(dict_item::Column::TypeId)
-            .into_tuple()
-            .all(&self.db)
-            .await?;
-        let counts: HashMap<i64, u64> = counts
-            .into_iter()
-            .map(|(id, n)| (id, n.unsigned_abs()))
-            .collect();
+        let counts = count_by(
+            &self.db,
+            dict_item::Entity::find(),
+            dict_item::Column::TypeId,
+            dict_item::Column::Id,
+        )
+        .await?;
         Ok(types
             .into_iter()
             .map(|t| DictTypeRow {
@@ -214,7 +208,7 @@ impl Beehive {
         let name_zh = required_text("nameZh", "中文名称", &input.name_zh, 64)?;
         let name_en = optional_text("nameEn", "英文名称", &input.name_en, 128)?;
         let remark = optional_text("remark", "备注", &input.remark, 255)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         if dict_type::Entity::find()
             .filter(dict_type::Column::Code.eq(&code))
             .count(&txn)
@@ -266,7 +260,7 @@ impl Beehive {
         let name_zh = required_text("nameZh", "中文名称", &input.name_zh, 64)?;
         let name_en = optional_text("nameEn", "英文名称", &input.name_en, 128)?;
         let remark = optional_text("remark", "备注", &input.remark, 255)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = find_type(&txn, id).await?;
         dict_type::ActiveModel {
             id: Set(id),
@@ -302,7 +296,7 @@ impl Beehive {
         id: i64,
     ) -> Result<()> {
         me.require(DELETE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = find_type(&txn, id).await?;
         if current.built_in {
             return Err(Error::Conflict("内置字典类型不能删除".to_owned()));
@@ -357,7 +351,7 @@ impl Beehive {
     ) -> Result<i64> {
         me.require(CREATE)?;
         let item = check_item(&input)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let parent = dict_type::Entity::find_by_id(type_id)
             .one(&txn)
             .await?
@@ -406,7 +400,7 @@ impl Beehive {
     ) -> Result<()> {
         me.require(UPDATE)?;
         let item = check_item(&input)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = find_item(&txn, id).await?;
         if current.built_in && item.code != current.code {
             return Err(Error::invalid("code", "内置字典项的编码不能修改"));
@@ -457,7 +451,7 @@ impl Beehive {
         id: i64,
     ) -> Result<()> {
         me.require(DELETE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = find_item(&txn, id).await?;
         if current.built_in {
             return Err(Error::Conflict("内置字典项不能删除".to_owned()));

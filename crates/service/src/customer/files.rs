@@ -10,13 +10,13 @@ use crate::auth::{ClientInfo, Principal};
 use crate::files::{Accept, FileContent, NewFile};
 use crate::paging::{self, Page, PageRequest};
 use crate::system::log_change;
+use crate::system::save_if_unchanged;
 use crate::{Beehive, Error, Result};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use store::entity::{admin_user, customer, customer_file, stored_file};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, QueryFilter, Set,
-    TransactionTrait,
 };
 
 /// An upload: the customer, the kind, a remark and the file.
@@ -141,7 +141,7 @@ impl Beehive {
         .await?;
         let remark =
             optional_text("remark", "备注", input.remark.as_deref(), 255)?.unwrap_or_default();
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let owner = customer::Entity::find_by_id(input.customer_id)
             .one(&txn)
             .await?
@@ -203,24 +203,28 @@ impl Beehive {
         id: i64,
     ) -> Result<()> {
         me.require(FILE_DELETE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let found = customer_file::Entity::find_by_id(id)
             .one(&txn)
             .await?
             .filter(|f| !f.deleted)
             .ok_or_else(file_not_found)?;
         let now = self.clock.now();
-        customer_file::ActiveModel {
-            id: Set(id),
-            deleted: Set(true),
-            deleted_at: Set(Some(now)),
-            deleted_by: Set(Some(me.user_id)),
-            updated_at: Set(now),
-            updated_by: Set(Some(me.user_id)),
-            version: Set(found.version + 1),
-            ..Default::default()
-        }
-        .update(&txn)
+        save_if_unchanged(
+            &txn,
+            customer_file::ActiveModel {
+                id: Set(id),
+                deleted: Set(true),
+                deleted_at: Set(Some(now)),
+                deleted_by: Set(Some(me.user_id)),
+                updated_at: Set(now),
+                updated_by: Set(Some(me.user_id)),
+                version: Set(found.version + 1),
+                ..Default::default()
+            },
+            customer_file::Column::Version,
+            found.version,
+        )
         .await?;
         log_change(
             &txn,

@@ -15,7 +15,7 @@ pub use vehicles::VehicleInput;
 use crate::auth::{ClientInfo, Principal};
 use crate::export::{Cell, ExportColumn, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
-use crate::system::{conflict_on_unique, log_change};
+use crate::system::{conflict_on_unique, log_change, save_if_unchanged};
 use crate::{Beehive, Error, Result, password};
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use domain::customer::{self as rules, Choice};
@@ -24,7 +24,7 @@ use store::entity::{customer, vehicle};
 use store::sea_orm::sea_query::Condition;
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, PaginatorTrait,
-    QueryFilter, QueryOrder, Select, Set, TransactionTrait,
+    QueryFilter, QueryOrder, Select, Set,
 };
 
 pub const TABLE: &str = "admin:customer:table";
@@ -767,7 +767,7 @@ impl Beehive {
         let id_hash = id_no.as_deref().map(|v| self.secrets.blind_index(ID_NO, v));
         let mobile = c.mobile.clone().unwrap_or_default();
         let card = c.bank_card.clone().flatten();
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         self.refuse_duplicates(&txn, None, id_hash.as_deref(), c.credit_code.as_deref())
             .await?;
         let mut random = [0u8; 8];
@@ -854,7 +854,7 @@ impl Beehive {
         me.require(UPDATE)?;
         let now = self.clock.now();
         let c = check_input(&self.db, &input, false, today(now)).await?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let found = self.find_customer(&txn, id).await?;
         if c.kind == "INDIVIDUAL" && c.id_no.is_none() && found.id_no_enc.is_none() {
             return Err(Error::invalid("idNo", "证件号码不能为空"));
@@ -903,8 +903,7 @@ impl Beehive {
             model.bank_card_enc = Set(card.as_deref().map(|v| self.secrets.encrypt(v)));
             model.bank_card_mask = Set(card.as_deref().map(rules::mask_card));
         }
-        model
-            .update(&txn)
+        save_if_unchanged(&txn, model, customer::Column::Version, found.version)
             .await
             .map_err(|e| conflict_on_unique(e, "证件号码或统一社会信用代码已登记为其他客户"))?;
         log_change(
@@ -948,19 +947,23 @@ impl Beehive {
         let hash = tokio::task::spawn_blocking(move || password::hash(&md5))
             .await
             .map_err(Error::internal)??;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let found = self.find_customer(&txn, id).await?;
         let now = self.clock.now();
-        customer::ActiveModel {
-            id: Set(id),
-            password_hash: Set(Some(hash)),
-            password_changed_at: Set(Some(now)),
-            updated_at: Set(now),
-            updated_by: Set(Some(me.user_id)),
-            version: Set(found.version + 1),
-            ..Default::default()
-        }
-        .update(&txn)
+        save_if_unchanged(
+            &txn,
+            customer::ActiveModel {
+                id: Set(id),
+                password_hash: Set(Some(hash)),
+                password_changed_at: Set(Some(now)),
+                updated_at: Set(now),
+                updated_by: Set(Some(me.user_id)),
+                version: Set(found.version + 1),
+                ..Default::default()
+            },
+            customer::Column::Version,
+            found.version,
+        )
         .await?;
         log_change(
             &txn,

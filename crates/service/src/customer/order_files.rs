@@ -14,9 +14,7 @@ use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use store::entity::{order_file, order_file_apply, stored_file};
 use store::sea_orm::sea_query::Expr;
-use store::sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, Order, QueryFilter, Set, TransactionTrait,
-};
+use store::sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, Order, QueryFilter, Set};
 
 /// Seeing an order's files (the orders page).
 pub const TABLE: &str = "admin:order_info:table";
@@ -188,7 +186,7 @@ impl Beehive {
         .await?;
         let remark =
             optional_text("remark", "备注", input.remark.as_deref(), 255)?.unwrap_or_default();
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let stored = self
             .store_file(
                 &txn,
@@ -242,7 +240,7 @@ impl Beehive {
         id: i64,
     ) -> Result<()> {
         me.require(EDIT)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let found = order_file::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -307,7 +305,7 @@ impl Beehive {
         .await?;
         let reason =
             optional_text("reason", "申请说明", input.reason.as_deref(), 255)?.unwrap_or_default();
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         if let Some(replaces) = input.replaces_id {
             let target = order_file::Entity::find_by_id(replaces)
                 .one(&txn)
@@ -446,7 +444,7 @@ impl Beehive {
                 crate::system::required_text("rejectReason", "驳回原因", reason, 255)?
             }
         };
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let apply = order_file_apply::Entity::find_by_id(id)
             .one(&txn)
             .await?

@@ -3,13 +3,13 @@
 use super::{DICT_VEHICLE_USAGE, VEHICLE, check_dict, customer_not_found, optional_text, today};
 use crate::auth::{ClientInfo, Principal};
 use crate::system::log_change;
+use crate::system::save_if_unchanged;
 use crate::{Beehive, Error, Result};
 use chrono::NaiveDate;
 use domain::customer as rules;
 use store::entity::{customer, vehicle};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set,
-    TransactionTrait,
 };
 
 /// What the vehicle form sends.
@@ -143,7 +143,7 @@ impl Beehive {
         me.require(VEHICLE)?;
         let now = self.clock.now();
         let v = check(&self.db, &input, today(now)).await?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let owner = customer::Entity::find_by_id(input.customer_id)
             .one(&txn)
             .await?
@@ -195,30 +195,34 @@ impl Beehive {
         me.require(VEHICLE)?;
         let now = self.clock.now();
         let v = check(&self.db, &input, today(now)).await?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let found = live_vehicle(&txn, id).await?;
         let owner = customer::Entity::find_by_id(found.customer_id)
             .one(&txn)
             .await?
             .ok_or_else(customer_not_found)?;
         refuse_duplicate_vin(&txn, &v.vin, Some(id)).await?;
-        vehicle::ActiveModel {
-            id: Set(id),
-            plate_no: Set(v.plate_no.clone()),
-            vin: Set(v.vin.clone()),
-            engine_no: Set(v.engine_no),
-            brand_model: Set(v.brand_model),
-            usage: Set(v.usage),
-            seats: Set(v.seats),
-            register_date: Set(v.register_date),
-            owner_name: Set(v.owner_name.unwrap_or_else(|| owner.name.clone())),
-            owner_is_customer: Set(input.owner_is_customer),
-            updated_at: Set(now),
-            updated_by: Set(Some(me.user_id)),
-            version: Set(found.version + 1),
-            ..Default::default()
-        }
-        .update(&txn)
+        save_if_unchanged(
+            &txn,
+            vehicle::ActiveModel {
+                id: Set(id),
+                plate_no: Set(v.plate_no.clone()),
+                vin: Set(v.vin.clone()),
+                engine_no: Set(v.engine_no),
+                brand_model: Set(v.brand_model),
+                usage: Set(v.usage),
+                seats: Set(v.seats),
+                register_date: Set(v.register_date),
+                owner_name: Set(v.owner_name.unwrap_or_else(|| owner.name.clone())),
+                owner_is_customer: Set(input.owner_is_customer),
+                updated_at: Set(now),
+                updated_by: Set(Some(me.user_id)),
+                version: Set(found.version + 1),
+                ..Default::default()
+            },
+            vehicle::Column::Version,
+            found.version,
+        )
         .await?;
         log_change(
             &txn,
@@ -242,18 +246,22 @@ impl Beehive {
     /// Deletes a vehicle (soft: the row stays, marked deleted).
     pub async fn delete_vehicle(&self, me: &Principal, client: &ClientInfo, id: i64) -> Result<()> {
         me.require(VEHICLE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let found = live_vehicle(&txn, id).await?;
         let now = self.clock.now();
-        vehicle::ActiveModel {
-            id: Set(id),
-            deleted: Set(true),
-            updated_at: Set(now),
-            updated_by: Set(Some(me.user_id)),
-            version: Set(found.version + 1),
-            ..Default::default()
-        }
-        .update(&txn)
+        save_if_unchanged(
+            &txn,
+            vehicle::ActiveModel {
+                id: Set(id),
+                deleted: Set(true),
+                updated_at: Set(now),
+                updated_by: Set(Some(me.user_id)),
+                version: Set(found.version + 1),
+                ..Default::default()
+            },
+            vehicle::Column::Version,
+            found.version,
+        )
         .await?;
         log_change(
             &txn,

@@ -16,7 +16,7 @@ use store::entity::{capital_provider, contract_template};
 use store::sea_orm::sea_query::{Expr, ExprTrait, Query};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, EntityTrait, Order, QueryFilter, QueryOrder, Select,
-    Set, TransactionTrait,
+    Set,
 };
 
 /// A contract template version as the service answers it.
@@ -513,7 +513,7 @@ impl Beehive {
         let checked = check_input(&input)?;
         let provider = self.check_provider(input.capital_provider_id).await?;
         let now = self.clock.now();
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let taken = contract_template::Entity::find()
             .filter(contract_template::Column::Code.eq(&code))
             .one(&txn)
@@ -574,7 +574,7 @@ impl Beehive {
         let checked = check_input(&input)?;
         let provider = self.check_provider(input.capital_provider_id).await?;
         let now = self.clock.now();
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let row = contract_template::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -696,7 +696,7 @@ impl Beehive {
     ) -> Result<()> {
         me.require(ACTIVATE)?;
         let now = self.clock.now();
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let row = contract_template::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -783,7 +783,7 @@ impl Beehive {
     ) -> Result<()> {
         me.require(ACTIVATE)?;
         let now = self.clock.now();
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let row = contract_template::Entity::find_by_id(id)
             .one(&txn)
             .await?

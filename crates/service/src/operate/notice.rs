@@ -14,7 +14,7 @@ use crate::{Beehive, Error, Result};
 use store::entity::{notice_batch, notice_template, sms_template};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, EntityTrait, Order, PaginatorTrait, QueryFilter,
-    QueryOrder, Select, Set, TransactionTrait,
+    QueryOrder, Select, Set,
 };
 
 pub const TABLE: &str = "admin:notice_template:table";
@@ -303,7 +303,7 @@ impl Beehive {
         let code = check_code(&input.code)?;
         let checked = self.check_notice_input(&input).await?;
         let now = self.clock.now();
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let created = notice_template::ActiveModel {
             code: Set(code.clone()),
             name: Set(checked.name.clone()),
@@ -344,7 +344,7 @@ impl Beehive {
     ) -> Result<()> {
         me.require(UPDATE)?;
         let checked = self.check_notice_input(&input).await?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let row = notice_template::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -399,7 +399,7 @@ impl Beehive {
         id: i64,
     ) -> Result<()> {
         me.require(DELETE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let row = notice_template::Entity::find_by_id(id)
             .one(&txn)
             .await?

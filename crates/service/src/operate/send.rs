@@ -23,7 +23,7 @@ use store::entity::{
 use store::sea_orm::sea_query::{Expr, ExprTrait, Query};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, QueryFilter,
-    QueryOrder, QuerySelect, Select, Set, TransactionTrait,
+    QueryOrder, QuerySelect, Select, Set,
 };
 
 /// A notice batch as the service answers it.
@@ -434,7 +434,7 @@ impl Beehive {
             ),
         };
         let now = self.clock.now();
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let batch = notice_batch::ActiveModel {
             notice_template_id: Set(template.id),
             template_code: Set(template.code.clone()),
@@ -524,7 +524,7 @@ impl Beehive {
     ) -> Result<u64> {
         me.require(RETRY)?;
         let now = self.clock.now();
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let batch = notice_batch::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -803,7 +803,7 @@ impl Beehive {
                     None => outcomes.push((row.id, Err("客户不存在".to_owned()))),
                 }
             }
-            let txn = self.db.begin().await?;
+            let txn = store::begin_write(&self.db).await?;
             if !messages.is_empty() {
                 customer_message::Entity::insert_many(messages)
                     .exec(&txn)

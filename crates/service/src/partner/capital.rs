@@ -11,12 +11,12 @@ use super::providers::{
 use super::{check_phone, is_credit_code, optional_text};
 use crate::auth::{ClientInfo, Principal};
 use crate::files::{Accept, FileContent, NewFile};
-use crate::system::{log_change, required_text};
+use crate::system::{log_change, required_text, save_if_unchanged};
 use crate::{Beehive, Error, Result};
 use domain::permission::CAPITAL_ORDER_TABLE;
 use store::entity::{capital_esign_account, capital_provider, capital_provider_account};
 use store::sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set,
 };
 
 /// The provider's profile with its bank accounts (numbers masked).
@@ -109,22 +109,26 @@ impl Beehive {
             optional_text("contactName", "联系人", input.contact_name.as_deref(), 64)?;
         let contact_phone = check_phone("contactPhone", input.contact_phone.as_deref())?;
         let notify_mobile = check_mobile_field("notifyMobile", input.notify_mobile.as_deref())?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let found = capital_provider::Entity::find_by_id(provider_id)
             .one(&txn)
             .await?
             .ok_or_else(provider_not_found)?;
-        capital_provider::ActiveModel {
-            id: Set(provider_id),
-            contact_name: Set(contact_name.clone()),
-            contact_phone: Set(contact_phone.clone()),
-            notify_mobile: Set(notify_mobile.clone()),
-            updated_at: Set(self.clock.now()),
-            updated_by: Set(Some(me.user_id)),
-            version: Set(found.version + 1),
-            ..Default::default()
-        }
-        .update(&txn)
+        save_if_unchanged(
+            &txn,
+            capital_provider::ActiveModel {
+                id: Set(provider_id),
+                contact_name: Set(contact_name.clone()),
+                contact_phone: Set(contact_phone.clone()),
+                notify_mobile: Set(notify_mobile.clone()),
+                updated_at: Set(self.clock.now()),
+                updated_by: Set(Some(me.user_id)),
+                version: Set(found.version + 1),
+                ..Default::default()
+            },
+            capital_provider::Column::Version,
+            found.version,
+        )
         .await?;
         log_change(
             &txn,
@@ -176,7 +180,7 @@ impl Beehive {
         if mobile.is_empty() {
             return Err(Error::invalid("contactMobile", "联系手机号不能为空"));
         }
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let existing = esign_row(&txn, provider_id).await?;
         locked_while_pending(existing.as_ref())?;
         let now = self.clock.now();
@@ -244,7 +248,7 @@ impl Beehive {
         file: NewFile,
     ) -> Result<EsignView> {
         let provider_id = own_provider(me)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let existing = esign_row(&txn, provider_id).await?;
         locked_while_pending(existing.as_ref())?;
         let stored = self
@@ -315,7 +319,7 @@ impl Beehive {
         client: &ClientInfo,
     ) -> Result<EsignView> {
         let provider_id = own_provider(me)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let Some(e) = esign_row(&txn, provider_id).await? else {
             return Err(Error::invalid("orgName", "请先填写并保存电子签章账户信息"));
         };

@@ -5,14 +5,14 @@ use super::{check_account_no, check_bp, check_phone, mask_account_no, optional_t
 use crate::auth::{ClientInfo, Principal};
 use crate::export::{Cell, EXPORT_BATCH, ExportColumn, ExportSink, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
-use crate::system::{log_change, log_export, required_text};
+use crate::system::{log_change, log_export, required_text, save_if_unchanged};
 use crate::{Beehive, Error, Result};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use store::entity::{insurer, insurer_account};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, PaginatorTrait,
-    QueryFilter, QueryOrder, Select, Set, TransactionTrait,
+    QueryFilter, QueryOrder, Select, Set,
 };
 
 pub const TABLE: &str = "admin:insurance_company:table";
@@ -427,7 +427,7 @@ impl Beehive {
                 "新增保险公司时结算账户不能带编号",
             ));
         }
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         if insurer::Entity::find()
             .filter(insurer::Column::Code.eq(c.code.as_str()))
             .count(&txn)
@@ -487,7 +487,7 @@ impl Beehive {
         me.require(UPDATE)?;
         let c = check(&input)?;
         let accounts = check_accounts(&input.accounts)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let found = insurer::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -501,22 +501,26 @@ impl Beehive {
         {
             return Err(Error::invalid("code", "保险公司编码已存在"));
         }
-        insurer::ActiveModel {
-            id: Set(id),
-            name: Set(c.name.clone()),
-            code: Set(c.code.clone()),
-            contact_name: Set(c.contact_name),
-            contact_phone: Set(c.contact_phone),
-            pre_start_fee_bp: Set(c.pre_start_fee_bp),
-            day_basis: Set(c.day_basis),
-            compulsory_reasons: Set(c.reasons.clone()),
-            enabled: Set(input.enabled),
-            updated_at: Set(self.clock.now()),
-            updated_by: Set(Some(me.user_id)),
-            version: Set(found.version + 1),
-            ..Default::default()
-        }
-        .update(&txn)
+        save_if_unchanged(
+            &txn,
+            insurer::ActiveModel {
+                id: Set(id),
+                name: Set(c.name.clone()),
+                code: Set(c.code.clone()),
+                contact_name: Set(c.contact_name),
+                contact_phone: Set(c.contact_phone),
+                pre_start_fee_bp: Set(c.pre_start_fee_bp),
+                day_basis: Set(c.day_basis),
+                compulsory_reasons: Set(c.reasons.clone()),
+                enabled: Set(input.enabled),
+                updated_at: Set(self.clock.now()),
+                updated_by: Set(Some(me.user_id)),
+                version: Set(found.version + 1),
+                ..Default::default()
+            },
+            insurer::Column::Version,
+            found.version,
+        )
         .await
         .map_err(|e| crate::system::conflict_on_unique(e, "保险公司编码已存在"))?;
         let masks = self.write_insurer_accounts(&txn, me, id, accounts).await?;
@@ -632,20 +636,24 @@ impl Beehive {
         enabled: bool,
     ) -> Result<()> {
         me.require(UPDATE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let found = insurer::Entity::find_by_id(id)
             .one(&txn)
             .await?
             .ok_or_else(not_found)?;
-        insurer::ActiveModel {
-            id: Set(id),
-            enabled: Set(enabled),
-            updated_at: Set(self.clock.now()),
-            updated_by: Set(Some(me.user_id)),
-            version: Set(found.version + 1),
-            ..Default::default()
-        }
-        .update(&txn)
+        save_if_unchanged(
+            &txn,
+            insurer::ActiveModel {
+                id: Set(id),
+                enabled: Set(enabled),
+                updated_at: Set(self.clock.now()),
+                updated_by: Set(Some(me.user_id)),
+                version: Set(found.version + 1),
+                ..Default::default()
+            },
+            insurer::Column::Version,
+            found.version,
+        )
         .await?;
         log_change(
             &txn,

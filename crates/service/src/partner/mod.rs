@@ -7,12 +7,11 @@ pub mod insurers;
 pub mod providers;
 
 use crate::audit::{self, Actor, Entry};
+use crate::system::save_if_unchanged;
 use crate::{Beehive, Error, Result, password};
 use chrono::Utc;
 use store::entity::{capital_provider, capital_user};
-use store::sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
-};
+use store::sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
 /// The status of a capital provider; only ACTIVE providers' users may sign in.
 pub const PROVIDER_STATUSES: [&str; 3] = ["ACTIVE", "PAUSED", "TERMINATED"];
@@ -44,7 +43,7 @@ impl Beehive {
         {
             return Ok(found.id);
         }
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let now = Utc::now();
         let created = capital_provider::ActiveModel {
             name: Set(name.to_owned()),
@@ -88,19 +87,23 @@ impl Beehive {
                 "状态只能是 ACTIVE、PAUSED 或 TERMINATED",
             ));
         }
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let found = capital_provider::Entity::find_by_id(provider_id)
             .one(&txn)
             .await?
             .ok_or_else(|| Error::NotFound("资金方不存在".to_owned()))?;
-        capital_provider::ActiveModel {
-            id: Set(found.id),
-            status: Set(status.to_owned()),
-            updated_at: Set(Utc::now()),
-            version: Set(found.version + 1),
-            ..Default::default()
-        }
-        .update(&txn)
+        save_if_unchanged(
+            &txn,
+            capital_provider::ActiveModel {
+                id: Set(found.id),
+                status: Set(status.to_owned()),
+                updated_at: Set(Utc::now()),
+                version: Set(found.version + 1),
+                ..Default::default()
+            },
+            capital_provider::Column::Version,
+            found.version,
+        )
         .await?;
         audit::record(
             &txn,
@@ -133,7 +136,7 @@ impl Beehive {
         let new = password::NewAccount::check(account, name, mobile, password)?;
         let (account, name, hash) = (new.account.as_str(), new.name.as_str(), new.hash.clone());
         let generated = new.generated_password.is_some();
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         if capital_provider::Entity::find_by_id(provider_id)
             .one(&txn)
             .await?

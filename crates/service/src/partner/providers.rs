@@ -10,7 +10,9 @@ use crate::auth::{AccountKind, ClientInfo, Principal};
 use crate::export::{Cell, EXPORT_BATCH, ExportColumn, ExportSink, Exportable, Exported};
 use crate::files::FileContent;
 use crate::paging::{self, Page, PageRequest};
-use crate::system::{conflict_on_unique, log_change, log_export, new_password, required_text};
+use crate::system::{
+    conflict_on_unique, log_change, log_export, new_password, required_text, save_if_unchanged,
+};
 use crate::{Beehive, Error, Result};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
@@ -19,7 +21,7 @@ use store::entity::{
 };
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, PaginatorTrait,
-    QueryFilter, QueryOrder, Select, Set, TransactionTrait,
+    QueryFilter, QueryOrder, Select, Set,
 };
 
 pub const TABLE: &str = "admin:capital_company:table";
@@ -647,7 +649,7 @@ impl Beehive {
     ) -> Result<i64> {
         me.require(CREATE)?;
         let c = check_provider(&input)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         if capital_provider::Entity::find()
             .filter(capital_provider::Column::Name.eq(c.name.as_str()))
             .count(&txn)
@@ -712,7 +714,7 @@ impl Beehive {
     ) -> Result<()> {
         me.require(UPDATE)?;
         let c = check_provider(&input)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let found = self.provider(&txn, id).await?;
         let taken = found.credit_reserved_fen + found.credit_used_fen;
         if c.credit_limit_fen < taken {
@@ -730,26 +732,30 @@ impl Beehive {
         {
             return Err(Error::invalid("name", "资金方名称已存在"));
         }
-        capital_provider::ActiveModel {
-            id: Set(id),
-            name: Set(c.name.clone()),
-            kind: Set(c.kind.clone()),
-            credit_limit_fen: Set(c.credit_limit_fen),
-            cost_rate_bp: Set(c.cost_rate_bp),
-            penalty_share_bp: Set(c.penalty_share_bp),
-            guarantee_mode: Set(c.guarantee_mode.clone()),
-            advance_after_days: Set(c.advance_after_days),
-            settlement_cycle: Set(c.settlement_cycle.clone()),
-            accept_mode: Set(c.accept_mode.clone()),
-            contact_name: Set(c.contact_name),
-            contact_phone: Set(c.contact_phone),
-            notify_mobile: Set(c.notify_mobile),
-            updated_at: Set(self.clock.now()),
-            updated_by: Set(Some(me.user_id)),
-            version: Set(found.version + 1),
-            ..Default::default()
-        }
-        .update(&txn)
+        save_if_unchanged(
+            &txn,
+            capital_provider::ActiveModel {
+                id: Set(id),
+                name: Set(c.name.clone()),
+                kind: Set(c.kind.clone()),
+                credit_limit_fen: Set(c.credit_limit_fen),
+                cost_rate_bp: Set(c.cost_rate_bp),
+                penalty_share_bp: Set(c.penalty_share_bp),
+                guarantee_mode: Set(c.guarantee_mode.clone()),
+                advance_after_days: Set(c.advance_after_days),
+                settlement_cycle: Set(c.settlement_cycle.clone()),
+                accept_mode: Set(c.accept_mode.clone()),
+                contact_name: Set(c.contact_name),
+                contact_phone: Set(c.contact_phone),
+                notify_mobile: Set(c.notify_mobile),
+                updated_at: Set(self.clock.now()),
+                updated_by: Set(Some(me.user_id)),
+                version: Set(found.version + 1),
+                ..Default::default()
+            },
+            capital_provider::Column::Version,
+            found.version,
+        )
         .await
         .map_err(|e| conflict_on_unique(e, "资金方名称已存在"))?;
         log_change(
@@ -789,22 +795,26 @@ impl Beehive {
                 "状态只能是 ACTIVE、PAUSED 或 TERMINATED",
             ));
         }
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let found = self.provider(&txn, id).await?;
         if found.status == "TERMINATED" && status != "TERMINATED" {
             return Err(Error::Conflict(
                 "已终止合作的资金方不能恢复，请新建资金方".to_owned(),
             ));
         }
-        capital_provider::ActiveModel {
-            id: Set(id),
-            status: Set(status.to_owned()),
-            updated_at: Set(self.clock.now()),
-            updated_by: Set(Some(me.user_id)),
-            version: Set(found.version + 1),
-            ..Default::default()
-        }
-        .update(&txn)
+        save_if_unchanged(
+            &txn,
+            capital_provider::ActiveModel {
+                id: Set(id),
+                status: Set(status.to_owned()),
+                updated_at: Set(self.clock.now()),
+                updated_by: Set(Some(me.user_id)),
+                version: Set(found.version + 1),
+                ..Default::default()
+            },
+            capital_provider::Column::Version,
+            found.version,
+        )
         .await?;
         let mut signed_out = 0;
         if status != "ACTIVE" {
@@ -871,7 +881,7 @@ impl Beehive {
             Some(n) => check_account_no("accountNo", n)?,
             None => return Err(Error::invalid("accountNo", "银行账号不能为空")),
         };
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let provider = self.provider(&txn, provider_id).await?;
         let has_default = capital_provider_account::Entity::find()
             .filter(capital_provider_account::Column::CapitalProviderId.eq(provider_id))
@@ -940,7 +950,7 @@ impl Beehive {
             Some(n) => Some(check_account_no("accountNo", n)?),
             None => None,
         };
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let found = capital_provider_account::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -967,7 +977,13 @@ impl Beehive {
             active.account_no_enc = Set(self.secrets.encrypt(n));
             active.account_no_mask = Set(mask.clone());
         }
-        active.update(&txn).await?;
+        save_if_unchanged(
+            &txn,
+            active,
+            capital_provider_account::Column::Version,
+            found.version,
+        )
+        .await?;
         if is_default {
             clear_other_defaults(&txn, found.capital_provider_id, &purpose, id).await?;
         }
@@ -997,7 +1013,7 @@ impl Beehive {
         id: i64,
     ) -> Result<()> {
         me.require(ACCOUNT)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let found = capital_provider_account::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -1006,15 +1022,19 @@ impl Beehive {
             return Err(Error::Conflict("停用的账户不能设为默认".to_owned()));
         }
         clear_other_defaults(&txn, found.capital_provider_id, &found.purpose, id).await?;
-        capital_provider_account::ActiveModel {
-            id: Set(id),
-            is_default: Set(true),
-            updated_at: Set(self.clock.now()),
-            updated_by: Set(Some(me.user_id)),
-            version: Set(found.version + 1),
-            ..Default::default()
-        }
-        .update(&txn)
+        save_if_unchanged(
+            &txn,
+            capital_provider_account::ActiveModel {
+                id: Set(id),
+                is_default: Set(true),
+                updated_at: Set(self.clock.now()),
+                updated_by: Set(Some(me.user_id)),
+                version: Set(found.version + 1),
+                ..Default::default()
+            },
+            capital_provider_account::Column::Version,
+            found.version,
+        )
         .await?;
         log_change(
             &txn,
@@ -1042,21 +1062,25 @@ impl Beehive {
         enabled: bool,
     ) -> Result<()> {
         me.require(ACCOUNT)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let found = capital_provider_account::Entity::find_by_id(id)
             .one(&txn)
             .await?
             .ok_or_else(account_not_found)?;
-        capital_provider_account::ActiveModel {
-            id: Set(id),
-            enabled: Set(enabled),
-            is_default: Set(enabled && found.is_default),
-            updated_at: Set(self.clock.now()),
-            updated_by: Set(Some(me.user_id)),
-            version: Set(found.version + 1),
-            ..Default::default()
-        }
-        .update(&txn)
+        save_if_unchanged(
+            &txn,
+            capital_provider_account::ActiveModel {
+                id: Set(id),
+                enabled: Set(enabled),
+                is_default: Set(enabled && found.is_default),
+                updated_at: Set(self.clock.now()),
+                updated_by: Set(Some(me.user_id)),
+                version: Set(found.version + 1),
+                ..Default::default()
+            },
+            capital_provider_account::Column::Version,
+            found.version,
+        )
         .await?;
         log_change(
             &txn,
@@ -1126,7 +1150,7 @@ impl Beehive {
         let name = required_text("name", "姓名", &input.name, 64)?;
         let mobile = check_mobile_field("mobile", input.mobile.as_deref())?;
         let (hash, generated) = new_password(input.password.as_deref()).await?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let provider = self.provider(&txn, provider_id).await?;
         if capital_user::Entity::find()
             .filter(capital_user::Column::Account.eq(account.as_str()))
@@ -1192,7 +1216,7 @@ impl Beehive {
         enabled: bool,
     ) -> Result<()> {
         me.require(USER)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let user = self.capital_user(&txn, id).await?;
         capital_user::ActiveModel {
             id: Set(id),
@@ -1235,7 +1259,7 @@ impl Beehive {
     ) -> Result<Option<String>> {
         me.require(RESET_PASSWORD)?;
         let (hash, generated) = new_password(password).await?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let user = self.capital_user(&txn, id).await?;
         let now = self.clock.now();
         capital_user::ActiveModel {
@@ -1275,7 +1299,7 @@ impl Beehive {
         id: i64,
     ) -> Result<()> {
         me.require(SIGN_OUT)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let user = self.capital_user(&txn, id).await?;
         crate::auth::revoke_all_sessions(&txn, AccountKind::Capital, id, "signed_out").await?;
         log_change(
@@ -1320,7 +1344,7 @@ impl Beehive {
         approved: bool,
     ) -> Result<()> {
         me.require(SIGNATURE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         self.provider(&txn, provider_id).await?;
         let found = capital_esign_account::Entity::find()
             .filter(capital_esign_account::Column::CapitalProviderId.eq(provider_id))
@@ -1329,16 +1353,20 @@ impl Beehive {
             .filter(|e| e.status == "PENDING")
             .ok_or_else(|| Error::Conflict("电子签章账户未提交审核".to_owned()))?;
         let now = self.clock.now();
-        capital_esign_account::ActiveModel {
-            id: Set(found.id),
-            status: Set(if approved { "VERIFIED" } else { "UNSUBMITTED" }.to_owned()),
-            verified_at: Set(approved.then_some(now)),
-            updated_at: Set(now),
-            updated_by: Set(Some(me.user_id)),
-            version: Set(found.version + 1),
-            ..Default::default()
-        }
-        .update(&txn)
+        save_if_unchanged(
+            &txn,
+            capital_esign_account::ActiveModel {
+                id: Set(found.id),
+                status: Set(if approved { "VERIFIED" } else { "UNSUBMITTED" }.to_owned()),
+                verified_at: Set(approved.then_some(now)),
+                updated_at: Set(now),
+                updated_by: Set(Some(me.user_id)),
+                version: Set(found.version + 1),
+                ..Default::default()
+            },
+            capital_esign_account::Column::Version,
+            found.version,
+        )
         .await?;
         log_change(
             &txn,

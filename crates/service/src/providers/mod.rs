@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use store::entity::{provider_config, provider_usage, sms_outbox, sms_template};
 use store::sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set,
 };
 
 /// The page permission of 短信/OCR接口配置: reading and saving.
@@ -223,7 +223,7 @@ impl Beehive {
         secret_field: &str,
     ) -> Result<()> {
         let now = self.clock.now();
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let row = load_slot(&txn, slot).await?;
         let mut before = row
             .as_ref()

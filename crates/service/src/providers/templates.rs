@@ -10,9 +10,7 @@ use crate::system::{conflict_on_unique, log_change, required_text};
 use crate::{Beehive, Error, Result};
 use std::collections::BTreeMap;
 use store::entity::sms_template;
-use store::sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, Order, QueryFilter, Select, Set, TransactionTrait,
-};
+use store::sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, Order, QueryFilter, Select, Set};
 
 pub const PAGE: &str = "admin:config:sms";
 /// Exporting the template list is a button of its own (every list's export is).
@@ -241,7 +239,7 @@ impl Beehive {
         let code = check_code(&input.code)?;
         let (name, content, provider_id) = check_input(&input)?;
         let now = self.clock.now();
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let created = sms_template::ActiveModel {
             code: Set(code.clone()),
             name: Set(name.clone()),
@@ -281,7 +279,7 @@ impl Beehive {
     ) -> Result<()> {
         me.require(PAGE)?;
         let (name, content, provider_id) = check_input(&input)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let row = sms_template::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -341,7 +339,7 @@ impl Beehive {
         id: i64,
     ) -> Result<()> {
         me.require(PAGE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let row = sms_template::Entity::find_by_id(id)
             .one(&txn)
             .await?

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use store::entity::{admin_user, admin_user_role, role, role_permission};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
-    PaginatorTrait, QueryFilter, Set, TransactionTrait,
+    PaginatorTrait, QueryFilter, Set,
 };
 
 /// The code of the built-in role that holds every `admin:` permission.
@@ -27,7 +27,7 @@ pub struct FirstAdmin {
 /// Makes the super-administrator role exist and hold exactly the `admin:` permissions of
 /// the catalogue (new permissions reach it on the next start, removed ones leave it).
 pub async fn sync_super_role(db: &DatabaseConnection) -> Result<()> {
-    let txn = db.begin().await?;
+    let txn = store::begin_write(db).await?;
     let role_id = super_role_id(&txn).await?;
     let held: BTreeSet<String> = role_permission::Entity::find()
         .filter(role_permission::Column::RoleId.eq(role_id))
@@ -141,7 +141,7 @@ pub async fn create_super_admin(
     let (account, name, hash) = (new.account.as_str(), new.name.as_str(), new.hash.clone());
     let generated = new.generated_password.is_some();
 
-    let txn = db.begin().await?;
+    let txn = store::begin_write(db).await?;
     if admin_user::Entity::find()
         .filter(admin_user::Column::Account.eq(account))
         .one(&txn)

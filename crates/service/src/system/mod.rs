@@ -14,7 +14,9 @@ use crate::audit::{self, Entry};
 use crate::auth::{ClientInfo, Principal};
 use crate::export::Exported;
 use crate::{Error, Result};
-use store::sea_orm::{ConnectionTrait, DbErr, SqlErr};
+use store::sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, SqlErr,
+};
 
 /// Writes the operation-log entry of a successful change made by `me`.
 pub(crate) async fn log_change(
@@ -68,6 +70,28 @@ pub(crate) fn conflict_on_unique(err: DbErr, message: &str) -> Error {
         Some(SqlErr::UniqueConstraintViolation(_)) => Error::Conflict(message.to_owned()),
         _ => Error::from(err),
     }
+}
+
+/// Writes `model` (its id set, its `version` the one read plus one) only while the row still
+/// holds `read`, the version this transaction read it at (DOMAIN.md §2.4's version CAS): a change
+/// committed in between, by another user or a concurrent allocation, makes this one fail with
+/// `DbErr::RecordNotUpdated` (a 409 through `Error::from`) and nothing is written.
+pub(crate) async fn save_if_unchanged<A, C>(
+    conn: &C,
+    model: A,
+    version: <A::Entity as EntityTrait>::Column,
+    read: i64,
+) -> std::result::Result<(), DbErr>
+where
+    A: ActiveModelTrait,
+    C: ConnectionTrait,
+{
+    <A::Entity as EntityTrait>::update(model)
+        .validate()?
+        .filter(version.eq(read))
+        .exec_without_returning(conn)
+        .await?;
+    Ok(())
 }
 
 /// A trimmed required name of 1 to `max` characters.

@@ -3,15 +3,14 @@
 
 use super::{conflict_on_unique, log_change, required_text};
 use crate::auth::{ClientInfo, Principal};
-use crate::paging::starts_with;
+use crate::paging::{count_by, starts_with};
 use crate::{Beehive, Error, Result};
 use chrono::Utc;
 use std::collections::HashMap;
 use store::entity::{admin_user, department};
-use store::sea_orm::sea_query::{Expr, ExprTrait};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QuerySelect, Set, TransactionTrait,
+    QuerySelect, Set,
 };
 
 pub const TABLE: &str = "admin:organization:table";
@@ -111,19 +110,13 @@ impl Beehive {
     pub async fn department_tree(&self, me: &Principal) -> Result<Vec<DepartmentNode>> {
         me.require(TABLE)?;
         let all = department::Entity::find().all(&self.db).await?;
-        let counts: Vec<(Option<i64>, i64)> = admin_user::Entity::find()
-            .select_only()
-            .column(admin_user::Column::DepartmentId)
-            .column_as(Expr::col(admin_user::Column::Id).count(), "n")
-            .filter(admin_user::Column::DepartmentId.is_not_null())
-            .group_by(admin_user::Column::DepartmentId)
-            .into_tuple()
-            .all(&self.db)
-            .await?;
-        let counts: HashMap<i64, u64> = counts
-            .into_iter()
-            .filter_map(|(id, n)| id.map(|id| (id, n.unsigned_abs())))
-            .collect();
+        let counts = count_by(
+            &self.db,
+            admin_user::Entity::find(),
+            admin_user::Column::DepartmentId,
+            admin_user::Column::Id,
+        )
+        .await?;
         let mut by_parent: HashMap<Option<i64>, Vec<department::Model>> = HashMap::new();
         for d in all {
             by_parent.entry(d.parent_id).or_default().push(d);
@@ -140,7 +133,7 @@ impl Beehive {
     ) -> Result<i64> {
         me.require(CREATE)?;
         let name = required_text("name", "部门名称", &input.name, 64)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let parent = parent_path(&txn, input.parent_id).await?;
         check_unique_name(&txn, input.parent_id, &name, None).await?;
         let now = Utc::now();
@@ -193,7 +186,7 @@ impl Beehive {
     ) -> Result<()> {
         me.require(UPDATE)?;
         let name = required_text("name", "部门名称", &input.name, 64)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = find(&txn, id).await?;
         let parent = parent_path(&txn, input.parent_id).await?;
         if input.parent_id == Some(id) || parent.starts_with(&current.path) {
@@ -259,7 +252,7 @@ impl Beehive {
         enabled: bool,
     ) -> Result<()> {
         me.require(UPDATE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = find(&txn, id).await?;
         department::ActiveModel {
             id: Set(id),
@@ -297,7 +290,7 @@ impl Beehive {
         id: i64,
     ) -> Result<()> {
         me.require(DELETE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = find(&txn, id).await?;
         let children = department::Entity::find()
             .filter(department::Column::ParentId.eq(id))

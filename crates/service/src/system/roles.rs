@@ -10,10 +10,9 @@ use chrono::{DateTime, Utc};
 use domain::permission::{self, Audience, Kind, Section};
 use std::collections::{BTreeSet, HashMap};
 use store::entity::{admin_user_role, role, role_permission};
-use store::sea_orm::sea_query::{Expr, ExprTrait};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, PaginatorTrait,
-    QueryFilter, QuerySelect, Select, Set, TransactionTrait,
+    QueryFilter, Select, Set,
 };
 
 pub const TABLE: &str = "admin:role:table";
@@ -182,26 +181,21 @@ async fn counts_by_role(
     conn: &impl ConnectionTrait,
     ids: &[i64],
 ) -> Result<(HashMap<i64, u64>, HashMap<i64, u64>)> {
-    let perms: Vec<(i64, i64)> = role_permission::Entity::find()
-        .select_only()
-        .column(role_permission::Column::RoleId)
-        .column_as(Expr::col(role_permission::Column::Permission).count(), "n")
-        .filter(role_permission::Column::RoleId.is_in(ids.to_vec()))
-        .group_by(role_permission::Column::RoleId)
-        .into_tuple()
-        .all(conn)
-        .await?;
-    let users: Vec<(i64, i64)> = admin_user_role::Entity::find()
-        .select_only()
-        .column(admin_user_role::Column::RoleId)
-        .column_as(Expr::col(admin_user_role::Column::UserId).count(), "n")
-        .filter(admin_user_role::Column::RoleId.is_in(ids.to_vec()))
-        .group_by(admin_user_role::Column::RoleId)
-        .into_tuple()
-        .all(conn)
-        .await?;
-    let map = |v: Vec<(i64, i64)>| v.into_iter().map(|(k, n)| (k, n.unsigned_abs())).collect();
-    Ok((map(perms), map(users)))
+    let perms = paging::count_by(
+        conn,
+        role_permission::Entity::find().filter(role_permission::Column::RoleId.is_in(ids.to_vec())),
+        role_permission::Column::RoleId,
+        role_permission::Column::Permission,
+    )
+    .await?;
+    let users = paging::count_by(
+        conn,
+        admin_user_role::Entity::find().filter(admin_user_role::Column::RoleId.is_in(ids.to_vec())),
+        admin_user_role::Column::RoleId,
+        admin_user_role::Column::UserId,
+    )
+    .await?;
+    Ok((perms, users))
 }
 
 async fn rows(conn: &impl ConnectionTrait, roles: Vec<role::Model>) -> Result<Vec<RoleRow>> {
@@ -387,7 +381,7 @@ impl Beehive {
         let code = check_code(&input.code)?;
         let (name, description, permissions) = check_input(&input)?;
         check_grantable(me, &permissions)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         if role::Entity::find()
             .filter(role::Column::Code.eq(code.as_str()))
             .count(&txn)
@@ -442,7 +436,7 @@ impl Beehive {
     ) -> Result<()> {
         me.require(UPDATE)?;
         let (name, description, permissions) = check_input(&input)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = role::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -496,7 +490,7 @@ impl Beehive {
 
     pub async fn delete_role(&self, me: &Principal, client: &ClientInfo, id: i64) -> Result<()> {
         me.require(DELETE)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let current = role::Entity::find_by_id(id)
             .one(&txn)
             .await?

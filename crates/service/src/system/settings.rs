@@ -15,7 +15,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use store::entity::setting;
-use store::sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set, TransactionTrait};
+use store::sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set};
 
 /// The page permission of 安全设置; it is also the permission to save (config screens have no
 /// separate button permission).
@@ -546,7 +546,7 @@ impl Beehive {
                 "保存后您当前的 IP 将无法访问，请先将其加入白名单".to_owned(),
             ));
         }
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let existing = setting::Entity::find_by_id(SECURITY_KEY.to_owned())
             .one(&txn)
             .await?;
@@ -610,7 +610,7 @@ impl Beehive {
         action: &str,
         change: impl FnOnce(&SystemConfig) -> Result<SystemConfig>,
     ) -> Result<(SystemConfig, SystemConfig)> {
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let existing = setting::Entity::find_by_id(SYSTEM_KEY.to_owned())
             .one(&txn)
             .await?;

@@ -6,9 +6,7 @@ use crate::auth::AccountKind;
 use crate::{Beehive, Error, Result};
 use chrono::Utc;
 use store::entity::{admin_user, admin_user_role, role};
-use store::sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set, TransactionTrait,
-};
+use store::sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
 
 impl Beehive {
     /// Enables or disables an administrator; disabling ends all its sessions.
@@ -18,7 +16,7 @@ impl Beehive {
         user_id: i64,
         enabled: bool,
     ) -> Result<()> {
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let user = admin_user::Entity::find_by_id(user_id)
             .one(&txn)
             .await?
@@ -65,7 +63,7 @@ impl Beehive {
         user_id: i64,
         role_ids: &[i64],
     ) -> Result<()> {
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let user = admin_user::Entity::find_by_id(user_id)
             .one(&txn)
             .await?
@@ -612,7 +610,7 @@ impl Beehive {
         check_roles_grantable(&self.db, me, &roles).await?;
         let (hash, generated) = new_password(input.password.as_deref()).await?;
 
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         if admin_user::Entity::find()
             .filter(admin_user::Column::Account.eq(account.as_str()))
             .count(&txn)
@@ -681,7 +679,7 @@ impl Beehive {
         let name = required_text("name", "姓名", &input.name, 64)?;
         let mobile = check_mobile(input.mobile.as_deref())?;
         let roles = load_roles(&self.db, &input.role_ids).await?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let user = admin_user::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -769,7 +767,7 @@ impl Beehive {
         if !enabled && id == me.user_id {
             return Err(Error::Conflict("不能停用当前登录的账号".to_owned()));
         }
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let user = admin_user::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -819,7 +817,7 @@ impl Beehive {
     ) -> Result<Option<String>> {
         me.require(RESET_PASSWORD)?;
         let (hash, generated) = new_password(password).await?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let user = admin_user::Entity::find_by_id(id)
             .one(&txn)
             .await?
@@ -864,7 +862,7 @@ impl Beehive {
         id: i64,
     ) -> Result<()> {
         me.require(SIGN_OUT)?;
-        let txn = self.db.begin().await?;
+        let txn = store::begin_write(&self.db).await?;
         let user = admin_user::Entity::find_by_id(id)
             .one(&txn)
             .await?
