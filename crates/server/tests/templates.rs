@@ -907,3 +907,99 @@ async fn queued_notices_survive_a_restart() -> anyhow::Result<()> {
     );
     Ok(())
 }
+
+/// A worker that died holding claims leaves its recipients SENDING. Once a claim's 5-minute lease
+/// has run out the next pass sends it; a claim still inside its lease is left to its worker. Each
+/// customer gets the in-app message once (the message and the SENT mark commit together).
+#[tokio::test]
+async fn expired_claims_are_delivered_and_live_ones_left_alone() -> anyhow::Result<()> {
+    let mut app = TestApp::spawn().await?;
+    let token = admin(&app).await?;
+    app.insert_customers(&customers("租约客户", 1500)).await?;
+    let template = notice_template(
+        &app,
+        &token,
+        json!({ "code": "LEASE", "name": "租约", "channel": "IN_APP",
+        "content": "{customer.name}您好", "enabled": true }),
+    )
+    .await?;
+    let reply = app
+        .post_as(
+            &format!("{BATCH}/create"),
+            &token,
+            &json!({ "templateId": template, "mode": "FILTER", "filter": {} }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let id = reply.body["data"]["id"].as_i64().unwrap_or_default();
+    app.halt().await?;
+    // While it is down: three queued recipients claimed an hour ago by a worker that is gone, two
+    // claimed a moment ago by one that is still working.
+    let queued = |offset: usize, n: usize| {
+        format!(
+            "SELECT id FROM notice_recipient WHERE status = 'QUEUED' ORDER BY id DESC \
+             LIMIT {n} OFFSET {offset}"
+        )
+    };
+    let gone = app
+        .execute(&format!(
+            "UPDATE notice_recipient SET status = 'SENDING', claim_token = 'gone', attempts = 1, \
+             claimed_at = '2020-01-01 00:00:00+00:00' WHERE id IN ({})",
+            queued(0, 3)
+        ))
+        .await?;
+    let alive = app
+        .execute(&format!(
+            "UPDATE notice_recipient SET status = 'SENDING', claim_token = 'alive', attempts = 1, \
+             claimed_at = updated_at WHERE id IN ({})",
+            queued(0, 2)
+        ))
+        .await?;
+    assert_eq!((gone, alive), (3, 2), "the stop came before the end");
+    app.resume().await?;
+    let token = admin(&app).await?;
+
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let left = count(
+            &app,
+            "SELECT COUNT(*) FROM notice_recipient WHERE status = 'QUEUED' OR claim_token = 'gone'",
+        )
+        .await?;
+        if left == 0 {
+            break;
+        }
+        anyhow::ensure!(Instant::now() < deadline, "{left} recipients still waiting");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let view = app.get_as(&format!("{BATCH}/view/{id}"), &token).await?;
+    assert_eq!(view.body["data"]["sent"], 1498, "{}", view.text);
+    assert_eq!(
+        view.body["data"]["pending"], 2,
+        "the live claims wait for their worker"
+    );
+    assert_ne!(view.body["data"]["status"], "FINISHED");
+    assert_eq!(
+        count(
+            &app,
+            "SELECT COUNT(*) FROM notice_recipient WHERE status = 'SENDING' AND claim_token = 'alive'"
+        )
+        .await?,
+        2
+    );
+    assert_eq!(
+        count(
+            &app,
+            "SELECT COUNT(*) FROM notice_recipient WHERE status = 'SENT' AND attempts = 2"
+        )
+        .await?,
+        3,
+        "the expired claims were taken again and sent"
+    );
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM customer_message").await?,
+        1498,
+        "one message per customer sent"
+    );
+    Ok(())
+}

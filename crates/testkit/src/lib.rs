@@ -246,6 +246,19 @@ impl TestApp {
         Ok(out)
     }
 
+    /// Runs one statement on the test database and answers the rows it changed: how a test
+    /// stages what a crash leaves behind.
+    pub async fn execute(&self, sql: &str) -> anyhow::Result<u64> {
+        use store::sea_orm::{ConnectionTrait, Statement};
+        let db = store::sea_orm::Database::connect(&self.db.url).await?;
+        let backend = db.get_database_backend();
+        let done = db
+            .execute_raw(Statement::from_string(backend, sql.to_owned()))
+            .await?;
+        db.close().await?;
+        Ok(done.rows_affected())
+    }
+
     /// Inserts customers through the entity (mobile encrypted with the server's key, with its
     /// mask and blind index), 500 rows per statement; answers their ids in order.
     pub async fn insert_customers(
