@@ -858,13 +858,13 @@ async fn failed_sms_are_recorded_and_retried() -> anyhow::Result<()> {
     Ok(())
 }
 
-#[tokio::test]
-async fn queued_notices_survive_a_restart() -> anyhow::Result<()> {
-    let mut app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
-    app.insert_customers(&customers("重启客户", 1500)).await?;
+/// An in-app notice to 1 500 new customers named `prefix…`, and the server stopped while it is
+/// being delivered (what a crash or a deployment does); answers the batch id.
+async fn interrupted_batch(app: &mut TestApp, prefix: &str) -> anyhow::Result<i64> {
+    let token = admin(app).await?;
+    app.insert_customers(&customers(prefix, 1500)).await?;
     let template = notice_template(
-        &app,
+        app,
         &token,
         json!({ "code": "HELLO", "name": "问候", "channel": "IN_APP",
         "content": "{customer.name}您好", "enabled": true }),
@@ -877,9 +877,15 @@ async fn queued_notices_survive_a_restart() -> anyhow::Result<()> {
             &json!({ "templateId": template, "mode": "FILTER", "filter": {} }),
         )
         .await?;
-    assert_eq!(reply.code(), 200, "{}", reply.text);
-    let id = reply.body["data"]["id"].as_i64().unwrap_or_default();
+    anyhow::ensure!(reply.code() == 200, "batch: {}", reply.text);
     app.halt().await?;
+    Ok(reply.body["data"]["id"].as_i64().unwrap_or_default())
+}
+
+#[tokio::test]
+async fn queued_notices_survive_a_restart() -> anyhow::Result<()> {
+    let mut app = TestApp::spawn().await?;
+    let id = interrupted_batch(&mut app, "重启客户").await?;
     let pending = count(
         &app,
         "SELECT COUNT(*) FROM notice_recipient WHERE status = 'QUEUED'",
@@ -914,25 +920,7 @@ async fn queued_notices_survive_a_restart() -> anyhow::Result<()> {
 #[tokio::test]
 async fn expired_claims_are_delivered_and_live_ones_left_alone() -> anyhow::Result<()> {
     let mut app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
-    app.insert_customers(&customers("租约客户", 1500)).await?;
-    let template = notice_template(
-        &app,
-        &token,
-        json!({ "code": "LEASE", "name": "租约", "channel": "IN_APP",
-        "content": "{customer.name}您好", "enabled": true }),
-    )
-    .await?;
-    let reply = app
-        .post_as(
-            &format!("{BATCH}/create"),
-            &token,
-            &json!({ "templateId": template, "mode": "FILTER", "filter": {} }),
-        )
-        .await?;
-    assert_eq!(reply.code(), 200, "{}", reply.text);
-    let id = reply.body["data"]["id"].as_i64().unwrap_or_default();
-    app.halt().await?;
+    let id = interrupted_batch(&mut app, "租约客户").await?;
     // While it is down: three queued recipients claimed an hour ago by a worker that is gone, two
     // claimed a moment ago by one that is still working.
     let queued = |offset: usize, n: usize| {
