@@ -252,7 +252,11 @@ async fn insurers_are_listed_masked_validated_edited_and_exported() -> anyhow::R
         view.body["data"]["accounts"][1]["accountNoMask"],
         "4367********1111"
     );
-    body["accounts"] = json!([{ "id": kept + 1000, "bankName": "x", "accountName": "y" }]);
+    // An account that is not the insurer's, after a new one: its own row is named.
+    body["accounts"] = json!([
+        { "bankName": "中国农业银行", "accountName": "人保财险北京分公司", "accountNo": "6228480012345678" },
+        { "id": kept + 1000, "bankName": "x", "accountName": "y" },
+    ]);
     let unknown = app
         .post_as(
             &format!("/api/admin/insurer/update/{insurer}"),
@@ -261,7 +265,12 @@ async fn insurers_are_listed_masked_validated_edited_and_exported() -> anyhow::R
         )
         .await?;
     assert_eq!(unknown.code(), 400, "{}", unknown.text);
-    assert!(field(&unknown, "accounts[0].id").is_some());
+    assert_eq!(
+        field(&unknown, "accounts[1].id"),
+        Some("结算账户不存在"),
+        "{}",
+        unknown.text
+    );
     let missing = app
         .post_as(
             "/api/admin/insurer/update/999999",

@@ -559,15 +559,17 @@ impl Beehive {
             .into_iter()
             .map(|a| (a.id, a))
             .collect();
-        let kept: Vec<i64> = accounts.iter().filter_map(|a| a.id).collect();
-        for (i, id) in kept.iter().enumerate() {
-            if !existing.contains_key(id) {
-                return Err(Error::invalid(
-                    &format!("accounts[{i}].id"),
-                    "结算账户不存在",
-                ));
-            }
+        // The row named is the one in the request (its index among all accounts sent).
+        if let Some(i) = accounts
+            .iter()
+            .position(|a| a.id.is_some_and(|id| !existing.contains_key(&id)))
+        {
+            return Err(Error::invalid(
+                &format!("accounts[{i}].id"),
+                "结算账户不存在",
+            ));
         }
+        let kept: Vec<i64> = accounts.iter().filter_map(|a| a.id).collect();
         insurer_account::Entity::delete_many()
             .filter(insurer_account::Column::InsurerId.eq(insurer_id))
             .filter(insurer_account::Column::Id.is_not_in(kept))
