@@ -29,10 +29,10 @@ interface CustomerForm {
 
 const blank = (v: string | undefined) => (v ?? '').trim();
 
-/** The create/edit dialog of a customer. On edit, the personal values show masked and stay unless retyped. */
 /** The server checks the address as three codes; their messages belong under the one cascader. */
 const AREA_FIELDS = { provinceCode: 'area', cityCode: 'area', districtCode: 'area' };
 
+/** The create/edit dialog of a customer. On edit, the personal values show masked and stay unless retyped. */
 export function CustomerDialog({
   editing,
   onClose,

@@ -98,4 +98,3 @@ function DialogInstance<Values extends object>(props: FormDialogProps<Values>) {
     </Modal>
   );
 }
-
