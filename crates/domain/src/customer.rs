@@ -1,6 +1,6 @@
 //! Customers and vehicles: the codes the server relies on, the fixed status lists (customer
 //! kind, ID type, vehicle usage and file kinds are data-dictionary types) and the checks of Chinese identifiers: resident ID numbers
-//! (GB 11643), unified social credit codes (GB 32100), mobiles, plates and VINs (ISO 3779).
+//! (GB 11643), plates and VINs (ISO 3779). Mobiles and credit codes are in [`crate::contact`].
 
 /// One choice of an option list: its code and its Chinese label (exports, messages).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,15 +48,6 @@ pub fn choice(list: &[Choice], code: &str) -> Option<Choice> {
 /// The label of `code` in `list`, or the code itself when unknown.
 pub fn label(list: &[Choice], code: &str) -> String {
     choice(list, code).map_or_else(|| code.to_owned(), |ch| ch.label.to_owned())
-}
-
-/// A mainland mobile: 11 digits, `1[3-9]` then 9 digits.
-pub fn is_mobile(value: &str) -> bool {
-    let b = value.as_bytes();
-    b.len() == 11
-        && b.iter().all(u8::is_ascii_digit)
-        && b[0] == b'1'
-        && (b'3'..=b'9').contains(&b[1])
 }
 
 fn is_leap(year: u32) -> bool {
@@ -111,29 +102,6 @@ pub fn resident_id(value: &str) -> Result<(u32, u32, u32), &'static str> {
         return Err("身份证号校验位不正确");
     }
     Ok(birth)
-}
-
-/// Whether `value` is a unified social credit code (统一社会信用代码, GB 32100): 18 characters
-/// of digits and capital letters without I, O, Z, S, V, with a valid check character.
-pub fn is_credit_code(value: &str) -> bool {
-    const ALPHABET: &[u8; 31] = b"0123456789ABCDEFGHJKLMNPQRTUWXY";
-    const WEIGHTS: [usize; 17] = [
-        1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28,
-    ];
-    let b = value.as_bytes();
-    if b.len() != 18 {
-        return false;
-    }
-    let mut codes = [0usize; 18];
-    for (i, ch) in b.iter().enumerate() {
-        match ALPHABET.iter().position(|a| a == ch) {
-            Some(p) => codes[i] = p,
-            None => return false,
-        }
-    }
-    let sum: usize = codes[..17].iter().zip(WEIGHTS).map(|(v, w)| v * w).sum();
-    let check = (31 - sum % 31) % 31;
-    codes[17] == check
 }
 
 const PROVINCES: &str = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼";
@@ -212,26 +180,6 @@ pub fn vin_problem(value: &str) -> Option<&'static str> {
     None
 }
 
-/// `110***********123X`: an ID number as lists and exports show it (first 3, last 4).
-pub fn mask_id(value: &str) -> String {
-    mask(value, 3, 4)
-}
-
-/// `6222 **** **** 1234` without spaces: a bank card as lists show it (first 4, last 4).
-pub fn mask_card(value: &str) -> String {
-    mask(value, 4, 4)
-}
-
-fn mask(value: &str, head: usize, tail: usize) -> String {
-    let chars: Vec<char> = value.chars().collect();
-    if chars.len() <= head + tail {
-        return "*".repeat(chars.len());
-    }
-    let start: String = chars[..head].iter().collect();
-    let end: String = chars[chars.len() - tail..].iter().collect();
-    format!("{start}{}{end}", "*".repeat(chars.len() - head - tail))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,24 +196,6 @@ mod tests {
         assert!(resident_id("11010519491231002x").is_err(), "lower-case x");
         assert!(resident_id("1101051949123100").is_err());
         assert_eq!(resident_id("110101200002290018").map(|b| b.1), Ok(2));
-    }
-
-    #[test]
-    fn credit_codes() {
-        assert!(is_credit_code("91350100M000100Y43"));
-        assert!(is_credit_code("91110000600037341L"));
-        assert!(!is_credit_code("91350100M000100Y44"));
-        assert!(!is_credit_code("91350100M000100Y4"));
-        assert!(!is_credit_code("91350100I000100Y43"));
-    }
-
-    #[test]
-    fn mobiles() {
-        assert!(is_mobile("13812345678"));
-        assert!(is_mobile("19912345678"));
-        assert!(!is_mobile("12812345678"));
-        assert!(!is_mobile("1381234567"));
-        assert!(!is_mobile("1381234567a"));
     }
 
     #[test]
@@ -302,13 +232,6 @@ mod tests {
         assert!(vin_problem("1M8GDM9AXKP04278").is_some());
         assert!(vin_problem("1M8GDM9AXKP0427O8").is_some(), "letter O");
         assert!(vin_problem("1m8gdm9axkp042788").is_some());
-    }
-
-    #[test]
-    fn masks() {
-        assert_eq!(mask_id("11010519491231002X"), "110***********002X");
-        assert_eq!(mask_card("6222021234567890123"), "6222***********0123");
-        assert_eq!(mask_id("abc"), "***");
     }
 
     #[test]

@@ -1,5 +1,11 @@
 //! Pure business rules of Beehive. No IO, no async, no database or HTTP types.
 
+pub mod contact;
+pub mod credit;
 pub mod customer;
+pub mod mask;
 pub mod permission;
+pub mod placeholder;
+pub mod status;
+pub mod text;
 pub mod validate;

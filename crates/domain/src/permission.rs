@@ -160,34 +160,167 @@ const fn button(
 use Section as S;
 
 /// Every permission of the product, in menu order.
+/// The name of `code`'s constant in [`codes`] (`admin:customer:table` → `CUSTOMER_TABLE`,
+/// `capital:order:table` → `CAPITAL_ORDER_TABLE`), also used for the web's generated list.
+pub fn constant_name(code: &str) -> String {
+    let mut parts: Vec<&str> = code.split(':').collect();
+    if parts.first() == Some(&"admin") {
+        parts.remove(0);
+    }
+    parts.join("_").to_ascii_uppercase()
+}
+
+/// Every permission string of the catalogue as a constant: the service checks these, never a
+/// string literal of its own, so a permission is spelled once.
+pub mod codes {
+    pub const STATISTICS_WAIT: &str = "admin:statistics:wait";
+    pub const STATISTICS_CAPITAL_COMPANY: &str = "admin:statistics:capital_company";
+    pub const STATISTICS_AMOUNT: &str = "admin:statistics:amount";
+    pub const STATISTICS_NOT_PASS: &str = "admin:statistics:not_pass";
+    pub const STATISTICS_ORDER: &str = "admin:statistics:order";
+    pub const ORDER_PREMIUM_TABLE: &str = "admin:order_premium:table";
+    pub const ORDER_PREMIUM_CREATE: &str = "admin:order_premium:create";
+    pub const ORDER_PREMIUM_PAY: &str = "admin:order_premium:pay";
+    pub const ASSIGNMENT_QUEUE_TABLE: &str = "admin:assignment_queue:table";
+    pub const ASSIGNMENT_QUEUE_ALLOCATE: &str = "admin:assignment_queue:allocate";
+    pub const ORDER_APPLY_TABLE: &str = "admin:order_apply:table";
+    pub const ORDER_APPLY_CREATE: &str = "admin:order_apply:create";
+    pub const ORDER_INFO_TABLE: &str = "admin:order_info:table";
+    pub const ORDER_INFO_EDIT: &str = "admin:order_info:edit";
+    pub const ORDER_INFO_SUBMIT: &str = "admin:order_info:submit";
+    pub const ORDER_INFO_REVIEW: &str = "admin:order_info:review";
+    pub const ORDER_INFO_DECLARATION: &str = "admin:order_info:declaration";
+    pub const ORDER_INFO_INSURE: &str = "admin:order_info:insure";
+    pub const ORDER_INFO_CONTRACT: &str = "admin:order_info:contract";
+    pub const ORDER_INFO_DOWN_PAYMENT: &str = "admin:order_info:down_payment";
+    pub const ORDER_INFO_DISBURSE: &str = "admin:order_info:disburse";
+    pub const ORDER_INFO_DISBURSE_REVERSE: &str = "admin:order_info:disburse_reverse";
+    pub const ORDER_INFO_POLICY: &str = "admin:order_info:policy";
+    pub const ORDER_INFO_CANCEL: &str = "admin:order_info:cancel";
+    pub const ORDER_INFO_FILE_EXAMINE: &str = "admin:order_info:file_examine";
+    pub const ORDER_PLAN_TABLE: &str = "admin:order_plan:table";
+    pub const ORDER_PLAN_WRITE_OFF: &str = "admin:order_plan:write_off";
+    pub const ORDER_PLAN_REVERSE: &str = "admin:order_plan:reverse";
+    pub const ORDER_PLAN_REDUCTION_TABLE: &str = "admin:order_plan_reduction:table";
+    pub const ORDER_PLAN_REDUCTION_CREATE: &str = "admin:order_plan_reduction:create";
+    pub const ORDER_PLAN_REDUCTION_APPROVE: &str = "admin:order_plan_reduction:approve";
+    pub const ORDER_PLAN_RECOVER_TABLE: &str = "admin:order_plan_recover:table";
+    pub const ORDER_PLAN_RECOVER_CREATE: &str = "admin:order_plan_recover:create";
+    pub const ORDER_PLAN_RECOVER_APPROVE: &str = "admin:order_plan_recover:approve";
+    pub const ORDER_REFUND_TABLE: &str = "admin:order_refund:table";
+    pub const ORDER_REFUND_APPROVE: &str = "admin:order_refund:approve";
+    pub const ORDER_REFUND_SETTLE: &str = "admin:order_refund:settle";
+    pub const ORDER_PLAN_OVERDUE_TABLE: &str = "admin:order_plan_overdue:table";
+    pub const STATISTICS_PLAN: &str = "admin:statistics:plan";
+    pub const CAPITAL_LOG_TABLE: &str = "admin:capital_Log:table";
+    pub const CUSTOMER_TABLE: &str = "admin:customer:table";
+    pub const CUSTOMER_CREATE: &str = "admin:customer:create";
+    pub const CUSTOMER_UPDATE: &str = "admin:customer:update";
+    pub const CUSTOMER_REVEAL: &str = "admin:customer:reveal";
+    pub const CUSTOMER_PASSWORD: &str = "admin:customer:password";
+    pub const CUSTOMER_EXPORT: &str = "admin:customer:export";
+    pub const CUSTOMER_VEHICLE: &str = "admin:customer:vehicle";
+    pub const CUSTOMER_FILE_UPLOAD: &str = "admin:customer:file_upload";
+    pub const CUSTOMER_FILE_DELETE: &str = "admin:customer:file_delete";
+    pub const TEMPLATE_CONTRACT_TABLE: &str = "admin:template_contract:table";
+    pub const NOTICE_TEMPLATE_TABLE: &str = "admin:notice_template:table";
+    pub const NOTICE_SEND_TABLE: &str = "admin:notice_send:table";
+    pub const TEMPLATE_CONTRACT_CREATE: &str = "admin:template_contract:create";
+    pub const TEMPLATE_CONTRACT_UPDATE: &str = "admin:template_contract:update";
+    pub const TEMPLATE_CONTRACT_ACTIVATE: &str = "admin:template_contract:activate";
+    pub const TEMPLATE_CONTRACT_EXPORT: &str = "admin:template_contract:export";
+    pub const NOTICE_TEMPLATE_CREATE: &str = "admin:notice_template:create";
+    pub const NOTICE_TEMPLATE_UPDATE: &str = "admin:notice_template:update";
+    pub const NOTICE_TEMPLATE_DELETE: &str = "admin:notice_template:delete";
+    pub const NOTICE_TEMPLATE_EXPORT: &str = "admin:notice_template:export";
+    pub const NOTICE_SEND_CREATE: &str = "admin:notice_send:create";
+    pub const NOTICE_SEND_RETRY: &str = "admin:notice_send:retry";
+    pub const NOTICE_SEND_EXPORT: &str = "admin:notice_send:export";
+    pub const BANNER_TABLE: &str = "admin:banner:table";
+    pub const BANNER_CREATE: &str = "admin:banner:create";
+    pub const BANNER_UPDATE: &str = "admin:banner:update";
+    pub const BANNER_DELETE: &str = "admin:banner:delete";
+    pub const ARTICLE_TYPE_TABLE: &str = "admin:article_type:table";
+    pub const ARTICLE_TYPE_CATEGORY: &str = "admin:article_type:category";
+    pub const ARTICLE_TYPE_CREATE: &str = "admin:article_type:create";
+    pub const ARTICLE_TYPE_UPDATE: &str = "admin:article_type:update";
+    pub const ARTICLE_TYPE_PUBLISH: &str = "admin:article_type:publish";
+    pub const ARTICLE_TYPE_DELETE: &str = "admin:article_type:delete";
+    pub const DICTIONARY_TABLE: &str = "admin:dictionary:table";
+    pub const DICTIONARY_CREATE: &str = "admin:dictionary:create";
+    pub const DICTIONARY_UPDATE: &str = "admin:dictionary:update";
+    pub const DICTIONARY_DELETE: &str = "admin:dictionary:delete";
+    pub const INSURANCE_COMPANY_TABLE: &str = "admin:insurance_company:table";
+    pub const INSURANCE_COMPANY_CREATE: &str = "admin:insurance_company:create";
+    pub const INSURANCE_COMPANY_UPDATE: &str = "admin:insurance_company:update";
+    pub const INSURANCE_COMPANY_EXPORT: &str = "admin:insurance_company:export";
+    pub const CAPITAL_COMPANY_TABLE: &str = "admin:capital_company:table";
+    pub const CAPITAL_COMPANY_CREATE: &str = "admin:capital_company:create";
+    pub const CAPITAL_COMPANY_UPDATE: &str = "admin:capital_company:update";
+    pub const CAPITAL_COMPANY_STATUS: &str = "admin:capital_company:status";
+    pub const CAPITAL_COMPANY_EXPORT: &str = "admin:capital_company:export";
+    pub const CAPITAL_COMPANY_ACCOUNT: &str = "admin:capital_company:account";
+    pub const CAPITAL_COMPANY_USER: &str = "admin:capital_company:user";
+    pub const CAPITAL_COMPANY_RESET_PASSWORD: &str = "admin:capital_company:reset_password";
+    pub const CAPITAL_COMPANY_SIGN_OUT: &str = "admin:capital_company:sign_out";
+    pub const CAPITAL_COMPANY_SIGNATURE: &str = "admin:capital_company:signature";
+    pub const CONFIG_SYSTEM: &str = "admin:config:system";
+    pub const CONFIG_SECURITY: &str = "admin:config:security";
+    pub const CONFIG_ORDER: &str = "admin:config:order";
+    pub const CONFIG_SMS: &str = "admin:config:sms";
+    pub const CONFIG_ICL_INTERFACE: &str = "admin:config:icl_interface";
+    pub const ICL_INTERFACE_TABLE: &str = "admin:icl_interface:table";
+    pub const ICL_INTERFACE_EXPORT: &str = "admin:icl_interface:export";
+    pub const CONFIG_SMS_EXPORT: &str = "admin:config:sms_export";
+    pub const CONFIG_BESTSIGN: &str = "admin:config:bestsign";
+    pub const ORGANIZATION_TABLE: &str = "admin:organization:table";
+    pub const ORGANIZATION_CREATE: &str = "admin:organization:create";
+    pub const ORGANIZATION_UPDATE: &str = "admin:organization:update";
+    pub const ORGANIZATION_DELETE: &str = "admin:organization:delete";
+    pub const ROLE_TABLE: &str = "admin:role:table";
+    pub const ROLE_CREATE: &str = "admin:role:create";
+    pub const ROLE_UPDATE: &str = "admin:role:update";
+    pub const ROLE_DELETE: &str = "admin:role:delete";
+    pub const ROLE_EXPORT: &str = "admin:role:export";
+    pub const USER_TABLE: &str = "admin:user:table";
+    pub const USER_CREATE: &str = "admin:user:create";
+    pub const USER_UPDATE: &str = "admin:user:update";
+    pub const USER_RESET_PASSWORD: &str = "admin:user:reset_password";
+    pub const USER_SIGN_OUT: &str = "admin:user:sign_out";
+    pub const USER_EXPORT: &str = "admin:user:export";
+    pub const LOGS_TABLE: &str = "admin:logs:table";
+    pub const LOGS_EXPORT: &str = "admin:logs:export";
+    pub use super::CAPITAL_ORDER_TABLE;
+}
+
 pub static CATALOGUE: &[Permission] = &[
     // Workbench (spec §2.3, root /)
     page(
-        "admin:statistics:wait",
+        codes::STATISTICS_WAIT,
         S::Workbench,
         "待办事项",
         "To-do items",
     ),
     page(
-        "admin:statistics:capital_company",
+        codes::STATISTICS_CAPITAL_COMPANY,
         S::Workbench,
         "资金方统计",
         "Statistics by capital provider",
     ),
     page(
-        "admin:statistics:amount",
+        codes::STATISTICS_AMOUNT,
         S::Workbench,
         "资金统计",
         "Funds statistics",
     ),
     page(
-        "admin:statistics:not_pass",
+        codes::STATISTICS_NOT_PASS,
         S::Workbench,
         "拒单记录",
         "Rejected-order records",
     ),
     page(
-        "admin:statistics:order",
+        codes::STATISTICS_ORDER,
         S::Workbench,
         "订单统计汇总表",
         "Order statistics summary table",
@@ -200,629 +333,629 @@ pub static CATALOGUE: &[Permission] = &[
     ),
     // Company payment management
     page(
-        "admin:order_premium:table",
+        codes::ORDER_PREMIUM_TABLE,
         S::CompanyRepayment,
         "保费管理",
         "Premium management",
     ),
     button(
-        "admin:order_premium:create",
+        codes::ORDER_PREMIUM_CREATE,
         S::CompanyRepayment,
         "发起保费支付",
         "Create premium payment",
     ),
     button(
-        "admin:order_premium:pay",
+        codes::ORDER_PREMIUM_PAY,
         S::CompanyRepayment,
         "确认保费已支付",
         "Confirm premium paid",
     ),
     // Business management
     page(
-        "admin:assignment_queue:table",
+        codes::ASSIGNMENT_QUEUE_TABLE,
         S::Business,
         "分配队列",
         "Allocation queue",
     ),
     button(
-        "admin:assignment_queue:allocate",
+        codes::ASSIGNMENT_QUEUE_ALLOCATE,
         S::Business,
         "分配资金方",
         "Allocate to a capital provider",
     ),
     page(
-        "admin:order_apply:table",
+        codes::ORDER_APPLY_TABLE,
         S::Business,
         "订单申请列表",
         "Order application list",
     ),
     button(
-        "admin:order_apply:create",
+        codes::ORDER_APPLY_CREATE,
         S::Business,
         "提交申请",
         "Submit application",
     ),
-    page("admin:order_info:table", S::Business, "订单管理", "Orders"),
+    page(codes::ORDER_INFO_TABLE, S::Business, "订单管理", "Orders"),
     button(
-        "admin:order_info:edit",
+        codes::ORDER_INFO_EDIT,
         S::Business,
         "进件编辑",
         "Edit intake",
     ),
     button(
-        "admin:order_info:submit",
+        codes::ORDER_INFO_SUBMIT,
         S::Business,
         "提交审核",
         "Submit for review",
     ),
     button(
-        "admin:order_info:review",
+        codes::ORDER_INFO_REVIEW,
         S::Business,
         "进件审核",
         "Review intake",
     ),
     button(
-        "admin:order_info:declaration",
+        codes::ORDER_INFO_DECLARATION,
         S::Business,
         "确认车主声明及授权",
         "Confirm owner declaration",
     ),
     button(
-        "admin:order_info:insure",
+        codes::ORDER_INFO_INSURE,
         S::Business,
         "投保确认",
         "Confirm insurance",
     ),
     button(
-        "admin:order_info:contract",
+        codes::ORDER_INFO_CONTRACT,
         S::Business,
         "确认合同签署",
         "Confirm contract",
     ),
     button(
-        "admin:order_info:down_payment",
+        codes::ORDER_INFO_DOWN_PAYMENT,
         S::Business,
         "确认首付款",
         "Confirm down payment",
     ),
     button(
-        "admin:order_info:disburse",
+        codes::ORDER_INFO_DISBURSE,
         S::Business,
         "确认放款",
         "Confirm disbursement",
     ),
     button(
-        "admin:order_info:disburse_reverse",
+        codes::ORDER_INFO_DISBURSE_REVERSE,
         S::Business,
         "放款冲正",
         "Reverse disbursement",
     ),
     button(
-        "admin:order_info:policy",
+        codes::ORDER_INFO_POLICY,
         S::Business,
         "上传电子保单",
         "Upload e-policy",
     ),
     button(
-        "admin:order_info:cancel",
+        codes::ORDER_INFO_CANCEL,
         S::Business,
         "取消订单",
         "Cancel order",
     ),
     button(
-        "admin:order_info:file_examine",
+        codes::ORDER_INFO_FILE_EXAMINE,
         S::Business,
         "审核订单资料申请",
         "Examine order file applications",
     ),
     page(
-        "admin:order_plan:table",
+        codes::ORDER_PLAN_TABLE,
         S::Business,
         "逾期还款管理",
         "Overdue repayment management",
     ),
     button(
-        "admin:order_plan:write_off",
+        codes::ORDER_PLAN_WRITE_OFF,
         S::Business,
         "核销",
         "Write off",
     ),
     button(
-        "admin:order_plan:reverse",
+        codes::ORDER_PLAN_REVERSE,
         S::Business,
         "还款冲正",
         "Reverse repayment",
     ),
     page(
-        "admin:order_plan_reduction:table",
+        codes::ORDER_PLAN_REDUCTION_TABLE,
         S::Business,
         "减免申请",
         "Reduction/waiver applications",
     ),
     button(
-        "admin:order_plan_reduction:create",
+        codes::ORDER_PLAN_REDUCTION_CREATE,
         S::Business,
         "发起减免申请",
         "Create waiver application",
     ),
     button(
-        "admin:order_plan_reduction:approve",
+        codes::ORDER_PLAN_REDUCTION_APPROVE,
         S::Business,
         "审批减免申请",
         "Approve waiver application",
     ),
     page(
-        "admin:order_plan_recover:table",
+        codes::ORDER_PLAN_RECOVER_TABLE,
         S::Business,
         "追偿申请",
         "Recovery applications",
     ),
     button(
-        "admin:order_plan_recover:create",
+        codes::ORDER_PLAN_RECOVER_CREATE,
         S::Business,
         "发起追偿申请",
         "Create recovery application",
     ),
     button(
-        "admin:order_plan_recover:approve",
+        codes::ORDER_PLAN_RECOVER_APPROVE,
         S::Business,
         "审批追偿申请",
         "Approve recovery application",
     ),
     page(
-        "admin:order_refund:table",
+        codes::ORDER_REFUND_TABLE,
         S::Business,
         "退保申请",
         "Surrender (refund) applications",
     ),
     button(
-        "admin:order_refund:approve",
+        codes::ORDER_REFUND_APPROVE,
         S::Business,
         "审批退保申请",
         "Approve surrender",
     ),
     button(
-        "admin:order_refund:settle",
+        codes::ORDER_REFUND_SETTLE,
         S::Business,
         "退保款确认并冲账",
         "Settle surrender refund",
     ),
     page(
-        "admin:order_plan_overdue:table",
+        codes::ORDER_PLAN_OVERDUE_TABLE,
         S::Business,
         "逾期挂账列表",
         "Overdue booked-account list",
     ),
     // Repayment statistics
     page(
-        "admin:statistics:plan",
+        codes::STATISTICS_PLAN,
         S::Repayment,
         "还款统计",
         "Repayment statistics",
     ),
     // Finance management
     page(
-        "admin:capital_Log:table",
+        codes::CAPITAL_LOG_TABLE,
         S::Fund,
         "财务管理",
         "Finance management",
     ),
     // Operations management
-    page("admin:customer:table", S::Operate, "客户管理", "Customers"),
+    page(codes::CUSTOMER_TABLE, S::Operate, "客户管理", "Customers"),
     button(
-        "admin:customer:create",
+        codes::CUSTOMER_CREATE,
         S::Operate,
         "新增客户",
         "Create customer",
     ),
     button(
-        "admin:customer:update",
+        codes::CUSTOMER_UPDATE,
         S::Operate,
         "修改客户",
         "Edit customer",
     ),
     button(
-        "admin:customer:reveal",
+        codes::CUSTOMER_REVEAL,
         S::Operate,
         "查看客户完整证件号、手机号、银行卡号",
         "Show a customer's full ID, mobile and bank card",
     ),
     button(
-        "admin:customer:password",
+        codes::CUSTOMER_PASSWORD,
         S::Operate,
         "设置客户登录密码",
         "Set a customer's app password",
     ),
     button(
-        "admin:customer:export",
+        codes::CUSTOMER_EXPORT,
         S::Operate,
         "导出客户",
         "Export customers",
     ),
     button(
-        "admin:customer:vehicle",
+        codes::CUSTOMER_VEHICLE,
         S::Operate,
         "维护客户车辆",
         "Add, edit and delete vehicles",
     ),
     button(
-        "admin:customer:file_upload",
+        codes::CUSTOMER_FILE_UPLOAD,
         S::Operate,
         "上传客户资料",
         "Upload customer files",
     ),
     button(
-        "admin:customer:file_delete",
+        codes::CUSTOMER_FILE_DELETE,
         S::Operate,
         "删除客户资料",
         "Delete customer files",
     ),
     page(
-        "admin:template_contract:table",
+        codes::TEMPLATE_CONTRACT_TABLE,
         S::Operate,
         "合同管理",
         "Contract management",
     ),
     page(
-        "admin:notice_template:table",
+        codes::NOTICE_TEMPLATE_TABLE,
         S::Operate,
         "通知模板",
         "Notice templates",
     ),
     page(
-        "admin:notice_send:table",
+        codes::NOTICE_SEND_TABLE,
         S::Operate,
         "通知管理",
         "Notice management",
     ),
     button(
-        "admin:template_contract:create",
+        codes::TEMPLATE_CONTRACT_CREATE,
         S::Operate,
         "新增合同模板",
         "Create contract templates",
     ),
     button(
-        "admin:template_contract:update",
+        codes::TEMPLATE_CONTRACT_UPDATE,
         S::Operate,
         "编辑合同模板",
         "Edit contract templates",
     ),
     button(
-        "admin:template_contract:activate",
+        codes::TEMPLATE_CONTRACT_ACTIVATE,
         S::Operate,
         "启用/停用合同模板",
         "Activate or retire contract templates",
     ),
     button(
-        "admin:template_contract:export",
+        codes::TEMPLATE_CONTRACT_EXPORT,
         S::Operate,
         "导出合同模板",
         "Export contract templates",
     ),
     button(
-        "admin:notice_template:create",
+        codes::NOTICE_TEMPLATE_CREATE,
         S::Operate,
         "新增通知模板",
         "Create notice templates",
     ),
     button(
-        "admin:notice_template:update",
+        codes::NOTICE_TEMPLATE_UPDATE,
         S::Operate,
         "编辑通知模板",
         "Edit notice templates",
     ),
     button(
-        "admin:notice_template:delete",
+        codes::NOTICE_TEMPLATE_DELETE,
         S::Operate,
         "删除通知模板",
         "Delete notice templates",
     ),
     button(
-        "admin:notice_template:export",
+        codes::NOTICE_TEMPLATE_EXPORT,
         S::Operate,
         "导出通知模板",
         "Export notice templates",
     ),
     button(
-        "admin:notice_send:create",
+        codes::NOTICE_SEND_CREATE,
         S::Operate,
         "发送通知",
         "Send notices",
     ),
     button(
-        "admin:notice_send:retry",
+        codes::NOTICE_SEND_RETRY,
         S::Operate,
         "重发失败通知",
         "Retry failed notices",
     ),
     button(
-        "admin:notice_send:export",
+        codes::NOTICE_SEND_EXPORT,
         S::Operate,
         "导出通知记录",
         "Export notice batches",
     ),
     // Content management
     page(
-        "admin:banner:table",
+        codes::BANNER_TABLE,
         S::Content,
         "广告管理",
         "Advertisement management",
     ),
     button(
-        "admin:banner:create",
+        codes::BANNER_CREATE,
         S::Content,
         "新增广告",
         "Create banner",
     ),
-    button("admin:banner:update", S::Content, "修改广告", "Edit banner"),
+    button(codes::BANNER_UPDATE, S::Content, "修改广告", "Edit banner"),
     button(
-        "admin:banner:delete",
+        codes::BANNER_DELETE,
         S::Content,
         "删除广告",
         "Delete banner",
     ),
     page(
-        "admin:article_type:table",
+        codes::ARTICLE_TYPE_TABLE,
         S::Content,
         "文章管理",
         "Article management",
     ),
     button(
-        "admin:article_type:category",
+        codes::ARTICLE_TYPE_CATEGORY,
         S::Content,
         "管理文章分类",
         "Manage article categories",
     ),
     button(
-        "admin:article_type:create",
+        codes::ARTICLE_TYPE_CREATE,
         S::Content,
         "新增文章",
         "Create article",
     ),
     button(
-        "admin:article_type:update",
+        codes::ARTICLE_TYPE_UPDATE,
         S::Content,
         "修改文章",
         "Edit article",
     ),
     button(
-        "admin:article_type:publish",
+        codes::ARTICLE_TYPE_PUBLISH,
         S::Content,
         "发布/下架文章",
         "Publish or unpublish articles",
     ),
     button(
-        "admin:article_type:delete",
+        codes::ARTICLE_TYPE_DELETE,
         S::Content,
         "删除文章",
         "Delete article",
     ),
     page(
-        "admin:dictionary:table",
+        codes::DICTIONARY_TABLE,
         S::Content,
         "数据字典",
         "Data dictionary",
     ),
     button(
-        "admin:dictionary:create",
+        codes::DICTIONARY_CREATE,
         S::Content,
         "新增字典",
         "Create dictionary entries",
     ),
     button(
-        "admin:dictionary:update",
+        codes::DICTIONARY_UPDATE,
         S::Content,
         "修改字典",
         "Edit dictionary entries",
     ),
     button(
-        "admin:dictionary:delete",
+        codes::DICTIONARY_DELETE,
         S::Content,
         "删除字典",
         "Delete dictionary entries",
     ),
     // Partner management
     page(
-        "admin:insurance_company:table",
+        codes::INSURANCE_COMPANY_TABLE,
         S::Partner,
         "保险公司管理",
         "Insurance company management",
     ),
     button(
-        "admin:insurance_company:create",
+        codes::INSURANCE_COMPANY_CREATE,
         S::Partner,
         "新增保险公司",
         "Create insurer",
     ),
     button(
-        "admin:insurance_company:update",
+        codes::INSURANCE_COMPANY_UPDATE,
         S::Partner,
         "修改保险公司",
         "Edit insurer",
     ),
     button(
-        "admin:insurance_company:export",
+        codes::INSURANCE_COMPANY_EXPORT,
         S::Partner,
         "导出保险公司",
         "Export insurers",
     ),
     page(
-        "admin:capital_company:table",
+        codes::CAPITAL_COMPANY_TABLE,
         S::Partner,
         "资金方管理",
         "Capital provider management",
     ),
     button(
-        "admin:capital_company:create",
+        codes::CAPITAL_COMPANY_CREATE,
         S::Partner,
         "新增资金方",
         "Create capital provider",
     ),
     button(
-        "admin:capital_company:update",
+        codes::CAPITAL_COMPANY_UPDATE,
         S::Partner,
         "修改资金方",
         "Edit capital provider",
     ),
     button(
-        "admin:capital_company:status",
+        codes::CAPITAL_COMPANY_STATUS,
         S::Partner,
         "暂停/终止资金方合作",
         "Pause or terminate a capital provider",
     ),
     button(
-        "admin:capital_company:export",
+        codes::CAPITAL_COMPANY_EXPORT,
         S::Partner,
         "导出资金方",
         "Export capital providers",
     ),
     button(
-        "admin:capital_company:account",
+        codes::CAPITAL_COMPANY_ACCOUNT,
         S::Partner,
         "管理资金方银行账户",
         "Manage capital provider bank accounts",
     ),
     button(
-        "admin:capital_company:user",
+        codes::CAPITAL_COMPANY_USER,
         S::Partner,
         "管理资金方用户",
         "Manage capital provider users",
     ),
     button(
-        "admin:capital_company:reset_password",
+        codes::CAPITAL_COMPANY_RESET_PASSWORD,
         S::Partner,
         "重置资金方用户密码",
         "Reset capital provider user password",
     ),
     button(
-        "admin:capital_company:sign_out",
+        codes::CAPITAL_COMPANY_SIGN_OUT,
         S::Partner,
         "强制资金方用户下线",
         "Sign out capital provider user",
     ),
     button(
-        "admin:capital_company:signature",
+        codes::CAPITAL_COMPANY_SIGNATURE,
         S::Partner,
         "审核资金方电子签章账户",
         "Verify capital provider e-signature account",
     ),
     // System management
     page(
-        "admin:config:system",
+        codes::CONFIG_SYSTEM,
         S::System,
         "系统设置",
         "System settings",
     ),
     page(
-        "admin:config:security",
+        codes::CONFIG_SECURITY,
         S::System,
         "安全设置",
         "Security settings",
     ),
     page(
-        "admin:config:order",
+        codes::CONFIG_ORDER,
         S::System,
         "订单规则配置",
         "Order rule configuration",
     ),
     page(
-        "admin:config:sms",
+        codes::CONFIG_SMS,
         S::System,
         "短信模板配置",
         "SMS template configuration",
     ),
     page(
-        "admin:config:icl_interface",
+        codes::CONFIG_ICL_INTERFACE,
         S::System,
         "短信/OCR接口配置",
         "SMS/OCR interface configuration",
     ),
     page(
-        "admin:icl_interface:table",
+        codes::ICL_INTERFACE_TABLE,
         S::System,
         "短信/OCR使用记录",
         "SMS/OCR usage records",
     ),
     button(
-        "admin:icl_interface:export",
+        codes::ICL_INTERFACE_EXPORT,
         S::System,
         "导出短信/OCR使用记录",
         "Export SMS/OCR usage records",
     ),
     button(
-        "admin:config:sms_export",
+        codes::CONFIG_SMS_EXPORT,
         S::System,
         "导出短信模板",
         "Export SMS templates",
     ),
     page(
-        "admin:config:bestsign",
+        codes::CONFIG_BESTSIGN,
         S::System,
         "电子签章接口配置",
         "E-signature provider configuration",
     ),
     page(
-        "admin:organization:table",
+        codes::ORGANIZATION_TABLE,
         S::System,
         "组织架构",
         "Organization structure",
     ),
     button(
-        "admin:organization:create",
+        codes::ORGANIZATION_CREATE,
         S::System,
         "新增部门",
         "Create department",
     ),
     button(
-        "admin:organization:update",
+        codes::ORGANIZATION_UPDATE,
         S::System,
         "修改部门",
         "Edit department",
     ),
     button(
-        "admin:organization:delete",
+        codes::ORGANIZATION_DELETE,
         S::System,
         "删除部门",
         "Delete department",
     ),
-    page("admin:role:table", S::System, "角色管理", "Role management"),
-    button("admin:role:create", S::System, "新增角色", "Create role"),
-    button("admin:role:update", S::System, "修改角色", "Edit role"),
-    button("admin:role:delete", S::System, "删除角色", "Delete role"),
-    button("admin:role:export", S::System, "导出角色", "Export roles"),
-    page("admin:user:table", S::System, "用户管理", "User management"),
+    page(codes::ROLE_TABLE, S::System, "角色管理", "Role management"),
+    button(codes::ROLE_CREATE, S::System, "新增角色", "Create role"),
+    button(codes::ROLE_UPDATE, S::System, "修改角色", "Edit role"),
+    button(codes::ROLE_DELETE, S::System, "删除角色", "Delete role"),
+    button(codes::ROLE_EXPORT, S::System, "导出角色", "Export roles"),
+    page(codes::USER_TABLE, S::System, "用户管理", "User management"),
     button(
-        "admin:user:create",
+        codes::USER_CREATE,
         S::System,
         "新增用户",
         "Create administrator",
     ),
     button(
-        "admin:user:update",
+        codes::USER_UPDATE,
         S::System,
         "修改用户",
         "Edit administrator",
     ),
     button(
-        "admin:user:reset_password",
+        codes::USER_RESET_PASSWORD,
         S::System,
         "重置密码",
         "Reset password",
     ),
     button(
-        "admin:user:sign_out",
+        codes::USER_SIGN_OUT,
         S::System,
         "强制下线",
         "Sign out everywhere",
     ),
     button(
-        "admin:user:export",
+        codes::USER_EXPORT,
         S::System,
         "导出用户",
         "Export administrators",
     ),
-    page("admin:logs:table", S::System, "日志管理", "Log management"),
-    button("admin:logs:export", S::System, "导出日志", "Export logs"),
+    page(codes::LOGS_TABLE, S::System, "日志管理", "Log management"),
+    button(codes::LOGS_EXPORT, S::System, "导出日志", "Export logs"),
 ];
 
 /// Looks a permission string up in the catalogue.

@@ -5,7 +5,7 @@ use crate::error::{ApiError, current_request_id};
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use service::Error;
-use service::auth::{AccountKind, ClientInfo, Principal};
+use service::principal::{AccountKind, ClientInfo, Principal};
 use std::net::SocketAddr;
 
 /// The header that carries the token (spec §7).
@@ -37,13 +37,26 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
 }
 
 fn token(parts: &Parts) -> Result<&str, ApiError> {
-    parts
-        .headers
+    token_of(&parts.headers)
+}
+
+/// The token of a request's headers; HTTP 401 when there is none.
+pub(crate) fn token_of(headers: &axum::http::HeaderMap) -> Result<&str, ApiError> {
+    headers
         .get(TOKEN_HEADER)
         .and_then(|v| v.to_str().ok())
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .ok_or(ApiError(Error::LoggedOut))
+}
+
+/// The principal the permission guard (`guard.rs`) already signed in for this request.
+fn signed_in(parts: &Parts, kind: AccountKind) -> Option<Principal> {
+    parts
+        .extensions
+        .get::<Principal>()
+        .filter(|p| p.kind == kind)
+        .cloned()
 }
 
 /// A signed-in platform administrator.
@@ -56,6 +69,9 @@ impl FromRequestParts<AppState> for Admin {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
+        if let Some(me) = signed_in(parts, AccountKind::Admin) {
+            return Ok(Admin(me));
+        }
         let token = token(parts)?;
         Ok(Admin(
             state.app.authenticate(AccountKind::Admin, token).await?,
@@ -73,6 +89,9 @@ impl FromRequestParts<AppState> for Capital {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
+        if let Some(me) = signed_in(parts, AccountKind::Capital) {
+            return Ok(Capital(me));
+        }
         let token = token(parts)?;
         Ok(Capital(
             state.app.authenticate(AccountKind::Capital, token).await?,

@@ -103,11 +103,43 @@ enum Command {
         #[command(flatten)]
         database: Database,
     },
+    /// Set a capital provider's status (ACTIVE, PAUSED or TERMINATED) the way 资金方管理 does:
+    /// TERMINATED is final, and its users are signed out when it stops being ACTIVE.
+    ProviderStatus {
+        /// The capital provider's name.
+        #[arg(long)]
+        provider: String,
+        /// ACTIVE, PAUSED or TERMINATED.
+        #[arg(long)]
+        status: String,
+        #[command(flatten)]
+        database: Database,
+    },
+    /// Background jobs: list them, or run one pass of one (what `serve` runs in a loop).
+    Jobs {
+        #[command(subcommand)]
+        command: JobsCommand,
+    },
+    /// Print the permission catalogue as TypeScript (the web app's generated list).
+    Permissions,
     /// Print the OpenAPI document of the API (JSON).
     Openapi {
         /// Write to this file instead of standard output.
         #[arg(long)]
         output: Option<std::path::PathBuf>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum JobsCommand {
+    /// The jobs and what each does.
+    List,
+    /// Run one pass of the job NAME and print how many units it worked.
+    Run {
+        /// The job's name (see `beehive jobs list`).
+        name: String,
+        #[command(flatten)]
+        database: Database,
     },
 }
 
@@ -326,7 +358,7 @@ async fn main() -> anyhow::Result<()> {
             prepare_sqlite_dir(&database.database_url)?;
             let beehive = service::Beehive::connect(&database.database_url).await?;
             beehive.migrate().await?;
-            let actor = service::audit::Actor::System("cli");
+            let actor = service::principal::Actor::System("cli");
             let password = std::env::var("BEEHIVE_CAPITAL_PASSWORD")
                 .ok()
                 .filter(|p| !p.is_empty());
@@ -350,6 +382,51 @@ async fn main() -> anyhow::Result<()> {
                 generated_password: created.generated_password,
             })?;
             beehive.close().await?;
+        }
+        Command::ProviderStatus {
+            provider,
+            status,
+            database,
+        } => {
+            init_logs(LogFormat::Human);
+            prepare_sqlite_dir(&database.database_url)?;
+            let beehive = service::Beehive::connect(&database.database_url).await?;
+            beehive.migrate().await?;
+            let by = service::transition::By::system("cli");
+            async {
+                let id = beehive.capital_provider_id(&provider).await?;
+                beehive.set_capital_provider_status(&by, id, &status).await
+            }
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+            tracing::info!(provider, status, "capital provider status set");
+            beehive.close().await?;
+        }
+        Command::Jobs {
+            command: JobsCommand::List,
+        } => {
+            let mut out = std::io::stdout().lock();
+            for job in service::jobs::JOBS {
+                writeln!(out, "{:<12} {}", job.name, job.about)?;
+            }
+        }
+        Command::Jobs {
+            command: JobsCommand::Run { name, database },
+        } => {
+            init_logs(LogFormat::Human);
+            prepare_sqlite_dir(&database.database_url)?;
+            let beehive = service::Beehive::connect(&database.database_url).await?;
+            beehive.migrate().await?;
+            let done = beehive
+                .run_job(&name)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            tracing::info!(job = name, units = done, "job pass finished");
+            beehive.close().await?;
+        }
+        Command::Permissions => {
+            let mut out = std::io::stdout().lock();
+            write!(out, "{}", server::permissions_typescript())?;
         }
         Command::Openapi { output } => {
             let json = server::routes::openapi()

@@ -1,23 +1,9 @@
 //! The operation log: every change writes one row inside the change's own transaction.
 
 use crate::Result;
+use crate::principal::{Actor, ClientInfo, Principal};
 use store::entity::operation_log;
 use store::sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
-
-/// Who did something.
-#[derive(Debug, Clone)]
-pub enum Actor {
-    /// The command line, start-up or a background job.
-    System(&'static str),
-    Admin {
-        id: i64,
-        name: String,
-    },
-    Capital {
-        id: i64,
-        name: String,
-    },
-}
 
 /// One operation-log entry.
 #[derive(Debug, Clone)]
@@ -33,13 +19,22 @@ pub struct Entry<'a> {
     pub request_id: Option<String>,
 }
 
-/// Appends `entry` using `conn` (the caller's transaction).
-pub async fn record(conn: &impl ConnectionTrait, entry: Entry<'_>) -> Result<()> {
-    let (kind, id, name) = match entry.actor {
+/// The operation log's and the status log's columns for `actor`: kind, id and name.
+pub(crate) fn actor_columns(actor: &Actor) -> (&'static str, Option<i64>, String) {
+    match actor {
         Actor::System(name) => ("system", None, (*name).to_owned()),
         Actor::Admin { id, name } => ("admin", Some(*id), name.clone()),
         Actor::Capital { id, name } => ("capital", Some(*id), name.clone()),
-    };
+    }
+}
+
+/// Appends `entry` at `now` using `conn` (the caller's transaction).
+pub async fn record(
+    conn: &impl ConnectionTrait,
+    entry: Entry<'_>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<()> {
+    let (kind, id, name) = actor_columns(entry.actor);
     operation_log::ActiveModel {
         actor_kind: Set(kind.to_owned()),
         actor_id: Set(id),
@@ -51,10 +46,39 @@ pub async fn record(conn: &impl ConnectionTrait, entry: Entry<'_>) -> Result<()>
         detail: Set(entry.detail.to_string()),
         ip: Set(entry.ip),
         request_id: Set(entry.request_id),
-        created_at: Set(chrono::Utc::now()),
+        created_at: Set(now),
         ..Default::default()
     }
     .insert(conn)
     .await?;
     Ok(())
+}
+
+/// Writes the operation-log entry of a successful change made by `me` (in the change's own
+/// transaction `conn`).
+pub(crate) async fn log_change(
+    conn: &impl ConnectionTrait,
+    me: &Principal,
+    client: &ClientInfo,
+    action: &str,
+    target_type: &str,
+    target_id: Option<i64>,
+    detail: serde_json::Value,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<()> {
+    record(
+        conn,
+        Entry {
+            actor: &me.actor(),
+            action,
+            target_type,
+            target_id: target_id.map(|id| id.to_string()),
+            success: true,
+            detail,
+            ip: client.ip.clone(),
+            request_id: client.request_id.clone(),
+        },
+        now,
+    )
+    .await
 }

@@ -91,6 +91,40 @@ impl From<store::sea_orm::DbErr> for Error {
     }
 }
 
+/// A unique-constraint violation as a 409 with `message`; anything else as usual.
+pub(crate) fn conflict_on_unique(err: store::sea_orm::DbErr, message: &str) -> Error {
+    use store::sea_orm::SqlErr;
+    match err.sql_err() {
+        Some(SqlErr::UniqueConstraintViolation(_)) => Error::Conflict(message.to_owned()),
+        _ => Error::from(err),
+    }
+}
+
+/// A status change the transition table does not allow is a 409 naming the current status.
+impl From<domain::status::IllegalTransition> for Error {
+    fn from(err: domain::status::IllegalTransition) -> Self {
+        Error::Conflict(err.to_string())
+    }
+}
+
+/// Turns a domain rule's typed error into the 400 naming a field.
+pub(crate) trait OrInvalid<T> {
+    /// The rule's message is the field's message (`请输入正确的手机号`).
+    fn or_invalid(self, field: &str) -> Result<T>;
+    /// The field's label, then the rule's message (`姓名` + `不能为空`).
+    fn or_invalid_as(self, field: &str, label: &str) -> Result<T>;
+}
+
+impl<T, E: std::fmt::Display> OrInvalid<T> for std::result::Result<T, E> {
+    fn or_invalid(self, field: &str) -> Result<T> {
+        self.map_err(|e| Error::invalid(field, e.to_string()))
+    }
+
+    fn or_invalid_as(self, field: &str, label: &str) -> Result<T> {
+        self.map_err(|e| Error::invalid(field, format!("{label}{e}")))
+    }
+}
+
 /// The message of a save that lost the race against another change of the same record.
 pub const STALE: &str = "该记录已被他人修改，请刷新后重试";
 

@@ -4,9 +4,8 @@
 //! (rust_xlsxwriter, constant-memory mode) and the file goes to object storage under a name the
 //! server makes: `exports/<kind>-<userId>/<32 random hex>.xlsx`. Only its owner can download it.
 
-use crate::auth::{AccountKind, ClientInfo, Principal};
 use crate::paging::MAX_EXPORT_ROWS;
-use crate::system::log_export;
+use crate::principal::{AccountKind, ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
 use futures::StreamExt;
 use futures::stream::BoxStream;
@@ -316,7 +315,7 @@ impl Beehive {
         E::Model: Exportable + Send + Sync + 'static,
     {
         let exported = self.export_rows(me, select).await?;
-        log_export(&self.db, me, client, list, &exported).await?;
+        log_export(&self.db, me, client, list, &exported, self.clock.now()).await?;
         Ok(exported)
     }
 
@@ -393,6 +392,28 @@ impl Beehive {
             body,
         })
     }
+}
+
+/// Writes the operation-log entry of an export of the list `list` (its rows and file).
+pub(crate) async fn log_export(
+    conn: &impl store::sea_orm::ConnectionTrait,
+    me: &Principal,
+    client: &ClientInfo,
+    list: &str,
+    exported: &Exported,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<()> {
+    crate::audit::log_change(
+        conn,
+        me,
+        client,
+        "export",
+        list,
+        None,
+        serde_json::json!({ "list": list, "rows": exported.rows, "objectName": exported.object_name }),
+        now,
+    )
+    .await
 }
 
 #[cfg(test)]

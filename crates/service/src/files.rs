@@ -6,10 +6,10 @@
 //! The object is written before the row: if the caller's transaction then fails, an object
 //! without a row is left behind (harmless, never served); a row never points at nothing.
 
-use crate::audit::Actor;
+use crate::principal::Actor;
 use crate::{Beehive, Error, Result};
 use bytes::Bytes;
-use chrono::{Datelike, Utc};
+use chrono::Datelike;
 use futures::StreamExt;
 use futures::stream::BoxStream;
 use object_store::ObjectStore;
@@ -132,7 +132,7 @@ impl Beehive {
             Some(t) if accept.allows(t) => t,
             _ => return Err(Error::invalid(field, accept.refusal())),
         };
-        let now = Utc::now();
+        let now = self.clock.now();
         let mut random = [0u8; 16];
         rand::rng().fill(&mut random);
         let object_name = format!(

@@ -1,21 +1,33 @@
 //! Beehive's use cases. One module per menu section; each business action runs in one
 //! transaction together with its audit entry. The server calls this crate and never SeaORM.
+//!
+//! Leaf modules that every section uses: `principal` (who acts), `error`, `clock`, `audit`
+//! (the operation log), `transition` (the one status change), `paging`, `export`, `files`,
+//! `ports` (traits for outside providers), `jobs` (background work). Sections never import each
+//! other in a circle (checked by the test suite); this file wires the application together.
 
+#[cfg(test)]
+mod architecture;
 pub mod audit;
 pub mod auth;
+pub mod capital;
 pub mod clock;
 pub mod content;
 pub mod customer;
 mod error;
 pub mod export;
 pub mod files;
+pub mod interface;
+pub mod jobs;
 pub mod operate;
 pub mod paging;
 pub mod partner;
 pub mod password;
-pub mod providers;
+pub mod ports;
+pub mod principal;
 pub mod secret;
 pub mod system;
+pub mod transition;
 
 pub use error::{Error, Result};
 
@@ -36,8 +48,25 @@ pub struct Beehive {
     secrets: Arc<secret::SecretKey>,
     /// Calls to outside providers.
     http: reqwest::Client,
-    /// Wakes the notice delivery worker when a batch is queued (operate::send).
-    notices: Arc<tokio::sync::Notify>,
+    /// Sends text messages (sign-in codes, notices, test sends) through the configured provider.
+    sms: Arc<dyn ports::Sms>,
+    /// Wakes this instance's job loops when work is queued (jobs).
+    jobs_wake: Arc<tokio::sync::Notify>,
+}
+
+/// The SMS port wired to the provider configured in 短信/OCR接口配置.
+fn sms_gateway(
+    db: &DatabaseConnection,
+    http: &reqwest::Client,
+    secrets: &Arc<secret::SecretKey>,
+    clock: &Clock,
+) -> Arc<dyn ports::Sms> {
+    Arc::new(interface::SmsGateway::new(
+        db.clone(),
+        http.clone(),
+        secrets.clone(),
+        clock.clone(),
+    ))
 }
 
 /// What `GET /api/health` reports.
@@ -60,19 +89,23 @@ impl Beehive {
         let db = store::connect(database_url)
             .await
             .map_err(|e| Error::DatabaseUnavailable(anyhow::Error::new(e)))?;
+        // Without a configured key, secrets saved by this instance only live as long as it.
+        let secrets = Arc::new(secret::SecretKey::generate());
+        let http = reqwest::Client::builder()
+            .timeout(std::time::Duration::from_secs(10))
+            .build()
+            .map_err(Error::internal)?;
+        let sms = sms_gateway(&db, &http, &secrets, &clock);
         Ok(Beehive {
             db,
             clock,
             security: Arc::new(SecuritySettings::default()),
             storage: export::Storage::in_memory(),
             settings_cache: system::settings::Cache::default(),
-            // Without a configured key, secrets saved by this instance only live as long as it.
-            secrets: Arc::new(secret::SecretKey::generate()),
-            http: reqwest::Client::builder()
-                .timeout(std::time::Duration::from_secs(10))
-                .build()
-                .map_err(Error::internal)?,
-            notices: Arc::new(tokio::sync::Notify::new()),
+            secrets,
+            http,
+            sms,
+            jobs_wake: Arc::new(tokio::sync::Notify::new()),
         })
     }
 
@@ -93,6 +126,7 @@ impl Beehive {
     /// Encrypts provider secrets with `key` (the `--secret-key` start-up setting).
     pub fn with_secret_key(mut self, key: secret::SecretKey) -> Self {
         self.secrets = Arc::new(key);
+        self.sms = sms_gateway(&self.db, &self.http, &self.secrets, &self.clock);
         self
     }
 
@@ -104,7 +138,7 @@ impl Beehive {
     /// permission catalogue.
     pub async fn migrate(&self) -> Result<()> {
         store::migrate(&self.db).await?;
-        system::bootstrap::sync_super_role(&self.db).await
+        system::bootstrap::sync_super_role(&self.db, self.clock.now()).await
     }
 
     /// `sqlite` or `postgres`.
@@ -129,7 +163,7 @@ impl Beehive {
         &self,
         password: Option<String>,
     ) -> Result<Option<system::bootstrap::FirstAdmin>> {
-        system::bootstrap::ensure_first_admin(&self.db, password).await
+        system::bootstrap::ensure_first_admin(&self.db, password, self.clock.now()).await
     }
 
     /// Creates a super-administrator account from the command line.
@@ -140,8 +174,16 @@ impl Beehive {
         mobile: Option<&str>,
         password: Option<String>,
     ) -> Result<system::bootstrap::FirstAdmin> {
-        system::bootstrap::create_super_admin(&self.db, account, name, mobile, password, "cli")
-            .await
+        system::bootstrap::create_super_admin(
+            &self.db,
+            account,
+            name,
+            mobile,
+            password,
+            "cli",
+            self.clock.now(),
+        )
+        .await
     }
 
     /// Closes the pool.

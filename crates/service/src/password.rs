@@ -1,6 +1,7 @@
 //! Password handling. The client sends the MD5 hex of what the user typed (spec §7); the
 //! server stores argon2id of that hex and never the hex itself.
 
+use crate::error::OrInvalid;
 use crate::{Error, Result};
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -87,7 +88,7 @@ impl NewAccount {
         if name.is_empty() || name.chars().count() > 64 {
             return Err(Error::invalid("name", "姓名不能为空，且不超过 64 个字符"));
         }
-        crate::auth::check_optional_mobile(mobile)?;
+        domain::contact::optional_mobile(mobile).or_invalid("mobile")?;
         let (plain, generated) = match password {
             Some(given) => {
                 check_plain("password", &given)?;

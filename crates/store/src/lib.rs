@@ -3,7 +3,10 @@
 //! The service layer is the only user of this crate; the server never sees SeaORM.
 
 pub mod entity;
+pub mod lease;
 pub mod migration;
+pub mod scope;
+pub mod stateful;
 
 pub use sea_orm;
 
@@ -83,4 +86,27 @@ pub async fn applied_migrations(db: &DatabaseConnection) -> Result<Vec<String>, 
 /// A cheap round trip that proves the database answers.
 pub async fn ping(db: &DatabaseConnection) -> Result<(), DbErr> {
     db.ping().await
+}
+
+/// Writes `model` (its id set, its `version` the one read plus one) only while the row still
+/// holds `read`, the version this transaction read it at (the version compare-and-set): a change
+/// committed in between, by another user or a concurrent allocation, makes this one fail with
+/// `DbErr::RecordNotUpdated` (a 409 in the service) and nothing is written.
+pub async fn save_if_unchanged<A, C>(
+    conn: &C,
+    model: A,
+    version: <A::Entity as sea_orm::EntityTrait>::Column,
+    read: i64,
+) -> Result<(), DbErr>
+where
+    A: sea_orm::ActiveModelTrait,
+    C: ConnectionTrait,
+{
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    <A::Entity as EntityTrait>::update(model)
+        .validate()?
+        .filter(version.eq(read))
+        .exec_without_returning(conn)
+        .await?;
+    Ok(())
 }

@@ -8,7 +8,8 @@ use crate::error::ApiError;
 use crate::extract::{Form, Json};
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
-use service::auth::{AccountKind, SignedIn};
+use service::auth::SignedIn;
+use service::principal::AccountKind;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -137,7 +138,11 @@ async fn capital_uid(State(s): State<AppState>, Client(c): Client) -> Answer<Uid
     uid(&s, AccountKind::Capital, &c).await
 }
 
-async fn uid(s: &AppState, kind: AccountKind, c: &service::auth::ClientInfo) -> Answer<UidData> {
+async fn uid(
+    s: &AppState,
+    kind: AccountKind,
+    c: &service::principal::ClientInfo,
+) -> Answer<UidData> {
     let ticket = s.app.issue_login_ticket(kind, c).await?;
     Ok(ok(UidData {
         uid: ticket.uid,

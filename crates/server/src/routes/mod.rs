@@ -1,14 +1,15 @@
 //! The `/api` routers, one module per menu section, and the OpenAPI document built from them.
 
 mod auth;
+mod capital;
 mod common;
 mod config;
 mod content;
 mod customer;
 mod health;
+mod interface;
 mod operate;
 mod partners;
-mod providers;
 mod system;
 
 use crate::AppState;
@@ -33,7 +34,7 @@ use utoipa_axum::router::OpenApiRouter;
         (name = "system", description = "系统管理：组织架构、角色、用户、日志、安全设置、系统设置"),
         (name = "content", description = "内容管理：广告、文章、数据字典"),
         (name = "partner", description = "合作方管理：保险公司、资金方（银行账户、用户、电子签章账户）"),
-        (name = "capital", description = "资金方工作台：账户信息、电子签章账户"),
+        (name = "capital", description = "资金方工作台：账户信息、电子签章账户、合同模板"),
         (name = "operate", description = "运营管理：合同模板、通知模板、通知发送")
     ),
     modifiers(&TokenScheme)
@@ -56,16 +57,17 @@ impl utoipa::Modify for TokenScheme {
 }
 
 /// Every API route with its OpenAPI description.
-fn api() -> OpenApiRouter<AppState> {
+pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(health::router())
         .merge(auth::router())
         .merge(common::router())
         .merge(system::router())
         .merge(config::router())
-        .merge(providers::router())
+        .merge(interface::router())
         .merge(content::router())
         .merge(partners::router())
+        .merge(capital::router())
         .merge(customer::router())
         .merge(operate::router())
 }

@@ -4,7 +4,7 @@
 
 use super::common::{ExportData, IdData, PageData, SortDto, page_request};
 use crate::AppState;
-use crate::auth::{Admin, Capital, Client};
+use crate::auth::{Admin, Client};
 use crate::envelope::{Envelope, ok};
 use crate::error::ApiError;
 use crate::extract::Json;
@@ -37,8 +37,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(contract_activate))
         .routes(routes!(contract_retire))
         .routes(routes!(contract_preview))
-        .routes(routes!(capital_contract_list))
-        .routes(routes!(capital_contract_preview))
         .routes(routes!(notice_template_page))
         .routes(routes!(notice_template_export))
         .routes(routes!(notice_template_options))
@@ -57,7 +55,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 type Answer<T> = Result<Envelope<T>, ApiError>;
 
-fn pdf_response(pdf: RenderedPdf) -> Response {
+pub(super) fn pdf_response(pdf: RenderedPdf) -> Response {
     let length = pdf.bytes.len();
     let mut response = Body::from(pdf.bytes).into_response();
     let headers = response.headers_mut();
@@ -146,7 +144,11 @@ pub struct ContractTemplateData {
 }
 
 impl ContractTemplateData {
-    fn of(t: &ContractTemplateModel, provider: Option<String>, active: Option<i32>) -> Self {
+    pub(super) fn of(
+        t: &ContractTemplateModel,
+        provider: Option<String>,
+        active: Option<i32>,
+    ) -> Self {
         ContractTemplateData {
             id: t.id,
             code: t.code.clone(),
@@ -433,37 +435,6 @@ async fn contract_preview(
 ) -> Result<Response, ApiError> {
     Ok(pdf_response(
         s.app.preview_contract_template(&me, id).await?,
-    ))
-}
-
-/// The ACTIVE contract templates that apply to the capital user's provider (its own and
-/// general ones).
-#[utoipa::path(get, path = "/api/capital/contract/template/list", tag = "operate",
-    operation_id = "capitalContractTemplateList", security(("token" = ["capital:order:table"])),
-    responses((status = 200, body = Envelope<Vec<ContractTemplateData>>)))]
-async fn capital_contract_list(
-    State(s): State<AppState>,
-    Capital(me): Capital,
-) -> Answer<Vec<ContractTemplateData>> {
-    let rows = s.app.capital_contract_templates(&me).await?;
-    Ok(ok(rows
-        .iter()
-        .map(|r| ContractTemplateData::of(r, None, Some(r.template_version)))
-        .collect()))
-}
-
-/// A preview for a capital user; another provider's template answers 404.
-#[utoipa::path(get, path = "/api/capital/contract/template/preview/{id}", tag = "operate",
-    operation_id = "capitalContractTemplatePreview", security(("token" = ["capital:order:table"])),
-    params(("id" = i64, Path)),
-    responses((status = 200, description = "The PDF", content_type = "application/pdf")))]
-async fn capital_contract_preview(
-    State(s): State<AppState>,
-    Capital(me): Capital,
-    Path(id): Path<i64>,
-) -> Result<Response, ApiError> {
-    Ok(pdf_response(
-        s.app.capital_preview_contract_template(&me, id).await?,
     ))
 }
 

@@ -1,26 +1,25 @@
-//! Partner management (合作方管理): insurers and capital providers (their bank accounts, users
-//! and e-signature account); and the capital provider's own workspace (资金管理) under
-//! `/api/capital/...`, scoped to the signed-in user's provider.
+//! Partner management (合作方管理): insurers (保险公司管理) and capital providers (资金方管理:
+//! their bank accounts, users and e-signature account). The provider's own workspace is
+//! `capital.rs`.
 
 use super::common::{
     ExportData, IdData, PageData, PasswordData, ResetPasswordBody, SortDto, UserCreatedData,
     page_request,
 };
 use crate::AppState;
-use crate::auth::{Admin, Capital, Client};
+use crate::auth::{Admin, Client};
 use crate::envelope::{Envelope, ok};
 use crate::error::ApiError;
 use crate::extract::Json;
-use crate::upload::{Multipart, file_response, upload_body_limit};
+use crate::upload::file_response;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
-use service::partner::capital::{AccountInfo, ContactInput, EsignInput};
-use service::partner::insurers::{InsurerAccountInput, InsurerFilter, InsurerInput, InsurerRow};
-use service::partner::providers::{
+use service::partner::capital_provider::{
     CapitalUserRow, EsignView, NewCapitalUser, ProviderAccountInput, ProviderAccountRow,
     ProviderFilter, ProviderInput, ProviderRow,
 };
+use service::partner::insurers::{InsurerAccountInput, InsurerFilter, InsurerInput, InsurerRow};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -51,18 +50,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(esign_view))
         .routes(routes!(esign_seal))
         .routes(routes!(esign_review))
-        .routes(routes!(capital_account_info))
-        .routes(routes!(capital_bank_account))
-        .routes(routes!(capital_contact))
-        .routes(routes!(capital_esign))
-        .routes(routes!(capital_esign_save))
-        .routes(routes!(capital_esign_submit))
-        .routes(routes!(capital_seal))
-        .merge(
-            OpenApiRouter::new()
-                .routes(routes!(capital_seal_upload))
-                .layer(upload_body_limit()),
-        )
 }
 
 type Answer<T> = Result<Envelope<T>, ApiError>;
@@ -903,163 +890,4 @@ async fn esign_review(
         .review_provider_esign(&me, &c, provider_id, body.approved)
         .await?;
     Ok(ok(None))
-}
-
-// ---------------------------------------------------------------------------------------------
-// The capital provider's workspace
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CapitalAccountInfoData {
-    /// The signed-in user's own provider (contacts unmasked).
-    pub provider: ProviderData,
-    /// Its bank accounts (numbers masked).
-    pub accounts: Vec<ProviderAccountData>,
-}
-
-impl From<AccountInfo> for CapitalAccountInfoData {
-    fn from(i: AccountInfo) -> Self {
-        CapitalAccountInfoData {
-            provider: i.provider.into(),
-            accounts: i.accounts.into_iter().map(Into::into).collect(),
-        }
-    }
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CapitalContactBody {
-    pub contact_name: Option<String>,
-    pub contact_phone: Option<String>,
-    /// 11-digit mainland mobile, or empty.
-    pub notify_mobile: Option<String>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CapitalEsignBody {
-    pub org_name: String,
-    /// 统一社会信用代码: 18 characters with its check character.
-    pub credit_code: String,
-    pub legal_representative: String,
-    pub contact_mobile: String,
-}
-
-/// A seal upload: one multipart field `file` (an image).
-#[derive(Debug, ToSchema)]
-#[allow(dead_code)]
-pub struct SealUpload {
-    /// JPEG, PNG, WebP or GIF (checked by content), within 系统设置's upload limit.
-    #[schema(value_type = String, format = Binary)]
-    pub file: Vec<u8>,
-}
-
-/// The signed-in provider's profile, credit and bank accounts.
-#[utoipa::path(get, path = "/api/capital/account/info", tag = "capital",
-    operation_id = "capitalAccountInfo", security(("token" = ["capital:order:table"])),
-    responses((status = 200, body = Envelope<CapitalAccountInfoData>)))]
-async fn capital_account_info(
-    State(s): State<AppState>,
-    Capital(me): Capital,
-) -> Answer<CapitalAccountInfoData> {
-    Ok(ok(s.app.capital_account_info(&me).await?.into()))
-}
-
-/// One of the provider's own bank accounts; another provider's answers 404.
-#[utoipa::path(get, path = "/api/capital/account/bank/{id}", tag = "capital",
-    operation_id = "capitalBankAccount", security(("token" = ["capital:order:table"])),
-    params(("id" = i64, Path)), responses((status = 200, body = Envelope<ProviderAccountData>)))]
-async fn capital_bank_account(
-    State(s): State<AppState>,
-    Capital(me): Capital,
-    Path(id): Path<i64>,
-) -> Answer<ProviderAccountData> {
-    Ok(ok(s.app.capital_bank_account(&me, id).await?.into()))
-}
-
-/// The provider changes its contact person, telephone and notification mobile.
-#[utoipa::path(post, path = "/api/capital/account/contact", tag = "capital",
-    operation_id = "capitalContactUpdate", security(("token" = ["capital:order:table"])),
-    request_body = CapitalContactBody, responses((status = 200, body = Envelope<Option<String>>)))]
-async fn capital_contact(
-    State(s): State<AppState>,
-    Capital(me): Capital,
-    Client(c): Client,
-    Json(body): Json<CapitalContactBody>,
-) -> Answer<Option<String>> {
-    let input = ContactInput {
-        contact_name: body.contact_name,
-        contact_phone: body.contact_phone,
-        notify_mobile: body.notify_mobile,
-    };
-    s.app.update_capital_contact(&me, &c, input).await?;
-    Ok(ok(None))
-}
-
-/// The provider's e-signature account.
-#[utoipa::path(get, path = "/api/capital/signature", tag = "capital",
-    operation_id = "capitalSignature", security(("token" = ["capital:order:table"])),
-    responses((status = 200, body = Envelope<EsignData>)))]
-async fn capital_esign(State(s): State<AppState>, Capital(me): Capital) -> Answer<EsignData> {
-    Ok(ok(s.app.capital_esign(&me).await?.into()))
-}
-
-/// Saves the e-signature account's fields (UNSUBMITTED; refused while under review).
-#[utoipa::path(post, path = "/api/capital/signature/save", tag = "capital",
-    operation_id = "capitalSignatureSave", security(("token" = ["capital:order:table"])),
-    request_body = CapitalEsignBody, responses((status = 200, body = Envelope<EsignData>)))]
-async fn capital_esign_save(
-    State(s): State<AppState>,
-    Capital(me): Capital,
-    Client(c): Client,
-    Json(body): Json<CapitalEsignBody>,
-) -> Answer<EsignData> {
-    let input = EsignInput {
-        org_name: body.org_name,
-        credit_code: body.credit_code,
-        legal_representative: body.legal_representative,
-        contact_mobile: body.contact_mobile,
-    };
-    Ok(ok(s.app.save_capital_esign(&me, &c, input).await?.into()))
-}
-
-/// Submits the e-signature account for verification (PENDING).
-#[utoipa::path(post, path = "/api/capital/signature/submit", tag = "capital",
-    operation_id = "capitalSignatureSubmit", security(("token" = ["capital:order:table"])),
-    responses((status = 200, body = Envelope<EsignData>)))]
-async fn capital_esign_submit(
-    State(s): State<AppState>,
-    Capital(me): Capital,
-    Client(c): Client,
-) -> Answer<EsignData> {
-    Ok(ok(s.app.submit_capital_esign(&me, &c).await?.into()))
-}
-
-/// Uploads the seal image (multipart field `file`).
-#[utoipa::path(post, path = "/api/capital/signature/seal", tag = "capital",
-    operation_id = "capitalSealUpload", security(("token" = ["capital:order:table"])),
-    request_body(content = SealUpload, content_type = "multipart/form-data"),
-    responses((status = 200, body = Envelope<EsignData>)))]
-async fn capital_seal_upload(
-    State(s): State<AppState>,
-    Capital(me): Capital,
-    Client(c): Client,
-    form: Multipart,
-) -> Answer<EsignData> {
-    let file = form.file("file")?;
-    Ok(ok(s.app.upload_capital_seal(&me, &c, file).await?.into()))
-}
-
-/// The provider's own seal image (inline); another file id answers 404.
-#[utoipa::path(get, path = "/api/capital/signature/seal/{fileId}", tag = "capital",
-    operation_id = "capitalSeal", security(("token" = ["capital:order:table"])),
-    params(("fileId" = i64, Path)),
-    responses((status = 200, description = "The seal image", content_type = "image/*"),
-        (status = 404, body = Envelope<Option<String>>)))]
-async fn capital_seal(
-    State(s): State<AppState>,
-    Capital(me): Capital,
-    Path(file_id): Path<i64>,
-) -> Result<Response, ApiError> {
-    Ok(file_response(s.app.capital_seal(&me, file_id).await?, true))
 }

@@ -7,46 +7,24 @@ pub mod settings;
 mod sms;
 mod ticket;
 
-use crate::audit::{self, Actor, Entry};
+use crate::audit::{self, Entry};
 use crate::clock::Clock;
+use crate::principal::{AccountKind, ClientInfo, Principal};
 use crate::{Beehive, Error, Result, password};
+use domain::contact;
 use domain::permission::{self, CAPITAL_ORDER_TABLE};
 use settings::SecuritySettings;
 use std::collections::BTreeSet;
 use store::entity::{
     admin_user, admin_user_role, capital_provider, capital_user, login_log, role, role_permission,
 };
+use store::scope::ProviderScope;
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
     QueryOrder, Set,
 };
 
 pub(crate) use session::revoke_all as revoke_all_sessions;
-pub use sms::{check_optional_mobile, is_mobile};
-
-/// The two kinds of account (separate tables, separate sign-in paths).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AccountKind {
-    Admin,
-    Capital,
-}
-
-impl AccountKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AccountKind::Admin => "admin",
-            AccountKind::Capital => "capital",
-        }
-    }
-}
-
-/// Where a request came from, for the logs and the per-IP limits.
-#[derive(Debug, Clone, Default)]
-pub struct ClientInfo {
-    pub ip: Option<String>,
-    pub user_agent: Option<String>,
-    pub request_id: Option<String>,
-}
 
 /// A new login identifier.
 #[derive(Debug, Clone)]
@@ -67,44 +45,6 @@ pub struct SignedIn {
     pub authorities: Option<Vec<String>>,
 }
 
-/// The signed-in caller of a request.
-#[derive(Debug, Clone)]
-pub struct Principal {
-    pub kind: AccountKind,
-    pub user_id: i64,
-    pub account: String,
-    pub name: String,
-    pub session_id: i64,
-    pub authorities: BTreeSet<String>,
-    /// The capital provider of a capital-provider user.
-    pub capital_provider_id: Option<i64>,
-}
-
-impl Principal {
-    /// Refuses with code 403 unless the caller holds `permission`.
-    pub fn require(&self, permission: &str) -> Result<()> {
-        if self.authorities.contains(permission) {
-            Ok(())
-        } else {
-            let label = permission::find(permission).map_or(permission, |p| p.label_zh);
-            Err(Error::Forbidden(format!("没有操作权限：{label}")))
-        }
-    }
-
-    pub fn actor(&self) -> Actor {
-        match self.kind {
-            AccountKind::Admin => Actor::Admin {
-                id: self.user_id,
-                name: self.account.clone(),
-            },
-            AccountKind::Capital => Actor::Capital {
-                id: self.user_id,
-                name: self.account.clone(),
-            },
-        }
-    }
-}
-
 /// The one message for an unknown account and a wrong password.
 const BAD_CREDENTIALS: &str = "账号或密码错误";
 
@@ -114,7 +54,8 @@ struct Account {
     account: String,
     password_hash: String,
     enabled: bool,
-    capital_provider_id: Option<i64>,
+    /// A capital-provider user's provider.
+    scope: Option<ProviderScope>,
     /// Administrators only: when the password was last set (password expiry).
     password_changed_at: Option<chrono::DateTime<chrono::Utc>>,
 }
@@ -134,7 +75,7 @@ async fn find_account(
                 account: u.account,
                 password_hash: u.password_hash,
                 enabled: u.enabled,
-                capital_provider_id: None,
+                scope: None,
                 password_changed_at: Some(u.password_changed_at),
             }),
         AccountKind::Capital => capital_user::Entity::find()
@@ -142,11 +83,11 @@ async fn find_account(
             .one(db)
             .await?
             .map(|u| Account {
+                scope: Some(ProviderScope::of_capital_user(&u)),
                 id: u.id,
                 account: u.account,
                 password_hash: u.password_hash,
                 enabled: u.enabled,
-                capital_provider_id: Some(u.capital_provider_id),
                 password_changed_at: None,
             }),
     })
@@ -165,7 +106,7 @@ async fn find_account_by_id(
                     account: u.account,
                     password_hash: u.password_hash,
                     enabled: u.enabled,
-                    capital_provider_id: None,
+                    scope: None,
                     password_changed_at: Some(u.password_changed_at),
                 },
                 u.name,
@@ -177,11 +118,11 @@ async fn find_account_by_id(
             .map(|u| {
                 (
                     Account {
+                        scope: Some(ProviderScope::of_capital_user(&u)),
                         id: u.id,
                         account: u.account,
                         password_hash: u.password_hash,
                         enabled: u.enabled,
-                        capital_provider_id: Some(u.capital_provider_id),
                         password_changed_at: None,
                     },
                     u.name,
@@ -433,7 +374,7 @@ impl Beehive {
         let (kind, client) = (attempt.kind, attempt.client);
         let refusal = if !user.enabled {
             Some(("disabled", "账号已停用，请联系管理员"))
-        } else if let Some(provider) = user.capital_provider_id {
+        } else if let Some(provider) = user.scope.map(|s| s.provider_id()) {
             (!provider_is_active(&self.db, provider).await?)
                 .then_some(("provider_inactive", "所属资金方已暂停或终止合作，无法登录"))
         } else {
@@ -475,7 +416,7 @@ impl Beehive {
         client: &ClientInfo,
     ) -> Result<()> {
         let mobile = mobile.trim();
-        if !is_mobile(mobile) {
+        if !contact::is_mobile(mobile) {
             return Err(Error::invalid("mobile", "请输入正确的手机号"));
         }
         ticket::consume(&self.db, &self.clock, AccountKind::Admin, uid).await?;
@@ -492,7 +433,7 @@ impl Beehive {
         client: &ClientInfo,
     ) -> Result<SignedIn> {
         let mobile = mobile.trim();
-        if !is_mobile(mobile) {
+        if !contact::is_mobile(mobile) {
             return Err(Error::invalid("mobile", "请输入正确的手机号"));
         }
         let code = code.trim();
@@ -521,7 +462,7 @@ impl Beehive {
             account: user.account,
             password_hash: user.password_hash,
             enabled: user.enabled,
-            capital_provider_id: None,
+            scope: None,
             password_changed_at: Some(user.password_changed_at),
         };
         self.finish_login(&attempt, account).await
@@ -562,7 +503,7 @@ impl Beehive {
         let authorities = match kind {
             AccountKind::Admin => admin_authorities(&self.db, user.id).await?,
             AccountKind::Capital => {
-                let provider = user.capital_provider_id.unwrap_or_default();
+                let provider = user.scope.map(|s| s.provider_id()).unwrap_or_default();
                 if !provider_is_active(&self.db, provider).await? {
                     return Err(Error::LoggedOut);
                 }
@@ -576,7 +517,7 @@ impl Beehive {
             name,
             session_id: found.id,
             authorities,
-            capital_provider_id: user.capital_provider_id,
+            scope: user.scope,
         })
     }
 
@@ -670,6 +611,7 @@ impl Beehive {
                 ip: client.ip.clone(),
                 request_id: client.request_id.clone(),
             },
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;

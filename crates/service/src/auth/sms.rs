@@ -21,23 +21,6 @@ use store::sea_orm::{
 
 const PURPOSE_ADMIN_LOGIN: &str = "admin_login";
 
-/// A mainland China mobile number: 11 digits starting with 1 and 3–9.
-pub fn is_mobile(value: &str) -> bool {
-    let bytes = value.as_bytes();
-    bytes.len() == 11
-        && bytes[0] == b'1'
-        && (b'3'..=b'9').contains(&bytes[1])
-        && bytes.iter().all(u8::is_ascii_digit)
-}
-
-/// Refuses a mobile number that is given but malformed.
-pub fn check_optional_mobile(mobile: Option<&str>) -> Result<()> {
-    match mobile {
-        Some(m) if !is_mobile(m) => Err(Error::invalid("mobile", "请输入正确的手机号")),
-        _ => Ok(()),
-    }
-}
-
 fn code_digest(mobile: &str, code: &str) -> String {
     hex::encode(Sha256::digest(format!("{mobile}:{code}").as_bytes()))
 }
@@ -106,7 +89,8 @@ pub(super) async fn send_login_code(
         // A provider's refusal is recorded in the usage list; the answer stays the same so
         // the call tells nothing about which mobiles are registered.
         let _ = app
-            .send_template_sms(mobile, crate::providers::LOGIN_CODE, &params)
+            .sms
+            .send_template(mobile, crate::interface::LOGIN_CODE, &params)
             .await?;
     }
     Ok(())
@@ -155,20 +139,4 @@ pub(super) async fn check_login_code(
         return Err(Error::invalid("code", "验证码已失效，请重新获取"));
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mobiles() {
-        assert!(is_mobile("13800138000"));
-        assert!(is_mobile("19912345678"));
-        assert!(!is_mobile("12800138000"));
-        assert!(!is_mobile("1380013800"));
-        assert!(!is_mobile("138001380001"));
-        assert!(!is_mobile("1380013800a"));
-        assert!(!is_mobile("+8613800138"));
-    }
 }

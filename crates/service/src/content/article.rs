@@ -4,12 +4,14 @@
 
 use super::banner::{UploadedImage, check_image};
 use super::sanitize::{sanitize_html, visible_text};
-use crate::auth::{ClientInfo, Principal};
+use crate::audit::log_change;
+use crate::error::OrInvalid;
+use crate::error::conflict_on_unique;
 use crate::files::{FileContent, NewFile};
 use crate::paging::{Page, PageRequest, contains, count_by, text};
-use crate::system::{conflict_on_unique, log_change, required_text};
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
-use chrono::Utc;
+use domain::text;
 use std::collections::HashMap;
 use store::entity::{article, article_category};
 use store::sea_orm::{
@@ -20,12 +22,12 @@ use store::sea_orm::{
 /// An article as stored.
 pub type Article = article::Model;
 
-pub const TABLE: &str = "admin:article_type:table";
-pub const CATEGORY: &str = "admin:article_type:category";
-pub const CREATE: &str = "admin:article_type:create";
-pub const UPDATE: &str = "admin:article_type:update";
-pub const PUBLISH: &str = "admin:article_type:publish";
-pub const DELETE: &str = "admin:article_type:delete";
+use domain::permission::codes::ARTICLE_TYPE_CATEGORY as CATEGORY;
+use domain::permission::codes::ARTICLE_TYPE_CREATE as CREATE;
+use domain::permission::codes::ARTICLE_TYPE_DELETE as DELETE;
+use domain::permission::codes::ARTICLE_TYPE_PUBLISH as PUBLISH;
+use domain::permission::codes::ARTICLE_TYPE_TABLE as TABLE;
+use domain::permission::codes::ARTICLE_TYPE_UPDATE as UPDATE;
 
 /// The `stored_file.purpose` of article covers.
 pub const PURPOSE: &str = "ARTICLE_COVER";
@@ -96,7 +98,7 @@ async fn find_article(conn: &impl ConnectionTrait, id: i64) -> Result<article::M
 }
 
 fn check_category(input: &CategoryInput) -> Result<(String, i32)> {
-    let name = required_text("name", "分类名称", &input.name, 64)?;
+    let name = text::required(&input.name, 64).or_invalid_as("name", "分类名称")?;
     let sort = input.sort.unwrap_or(0);
     if !(0..=99_999).contains(&sort) {
         return Err(Error::invalid("sort", "排序必须在 0 到 99999 之间"));
@@ -124,7 +126,7 @@ async fn check_article(
     conn: &impl ConnectionTrait,
     input: &ArticleInput,
 ) -> Result<(String, String)> {
-    let title = required_text("title", "标题", &input.title, 128)?;
+    let title = text::required(&input.title, 128).or_invalid_as("title", "标题")?;
     let category = article_category::Entity::find_by_id(input.category_id)
         .one(conn)
         .await?;
@@ -204,7 +206,7 @@ impl Beehive {
         let (name, sort) = check_category(&input)?;
         let txn = store::begin_write(&self.db).await?;
         check_unique_category(&txn, &name, None).await?;
-        let now = Utc::now();
+        let now = self.clock.now();
         let created = article_category::ActiveModel {
             name: Set(name.clone()),
             sort: Set(sort),
@@ -227,6 +229,7 @@ impl Beehive {
             "article_category",
             Some(created.id),
             serde_json::json!({ "name": name }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -253,7 +256,7 @@ impl Beehive {
             name: Set(name.clone()),
             sort: Set(sort),
             enabled: Set(input.enabled),
-            updated_at: Set(Utc::now()),
+            updated_at: Set(self.clock.now()),
             updated_by: Set(Some(me.user_id)),
             version: Set(current.version + 1),
             ..Default::default()
@@ -261,15 +264,7 @@ impl Beehive {
         .update(&txn)
         .await
         .map_err(|e| conflict_on_unique(e, SAME_CATEGORY))?;
-        log_change(
-            &txn,
-            me,
-            client,
-            "article.category.update",
-            "article_category",
-            Some(id),
-            serde_json::json!({ "name": name, "previousName": current.name, "enabled": input.enabled }),
-        )
+        log_change(&txn, me, client, "article.category.update", "article_category", Some(id), serde_json::json!({ "name": name, "previousName": current.name, "enabled": input.enabled }), self.clock.now())
         .await?;
         txn.commit().await?;
         Ok(())
@@ -308,6 +303,7 @@ impl Beehive {
             "article_category",
             Some(id),
             serde_json::json!({ "name": current.name }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -389,7 +385,7 @@ impl Beehive {
         me.require(CREATE)?;
         let txn = store::begin_write(&self.db).await?;
         let (title, body) = check_article(&txn, &input).await?;
-        let now = Utc::now();
+        let now = self.clock.now();
         let created = article::ActiveModel {
             category_id: Set(input.category_id),
             title: Set(title.clone()),
@@ -414,6 +410,7 @@ impl Beehive {
             "article",
             Some(created.id),
             serde_json::json!({ "title": title, "categoryId": input.category_id }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -438,7 +435,7 @@ impl Beehive {
             title: Set(title.clone()),
             cover_file_id: Set(input.cover_file_id),
             body: Set(body),
-            updated_at: Set(Utc::now()),
+            updated_at: Set(self.clock.now()),
             updated_by: Set(Some(me.user_id)),
             version: Set(current.version + 1),
             ..Default::default()
@@ -453,6 +450,7 @@ impl Beehive {
             "article",
             Some(id),
             serde_json::json!({ "title": title, "previousTitle": current.title }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -482,7 +480,7 @@ impl Beehive {
                 "文章未发布，无需下架".to_owned()
             }));
         }
-        let now = Utc::now();
+        let now = self.clock.now();
         article::ActiveModel {
             id: Set(id),
             status: Set(to.to_owned()),
@@ -506,6 +504,7 @@ impl Beehive {
             "article",
             Some(id),
             serde_json::json!({ "title": current.title }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -525,6 +524,7 @@ impl Beehive {
             "article",
             Some(id),
             serde_json::json!({ "title": current.title, "status": current.status }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;

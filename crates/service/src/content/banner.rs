@@ -3,12 +3,14 @@
 //! in-app path `/...`), an order and an optional validity window.
 
 use super::dictionary::dictionary_has;
-use crate::auth::{ClientInfo, Principal};
+use crate::audit::log_change;
+use crate::error::OrInvalid;
 use crate::files::{Accept, FileContent, NewFile};
 use crate::paging::{Page, PageRequest, contains, text};
-use crate::system::{log_change, required_text};
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
 use chrono::{DateTime, Utc};
+use domain::text;
 use store::entity::{banner, stored_file};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, QueryFilter, Select, Set,
@@ -17,10 +19,10 @@ use store::sea_orm::{
 /// A banner as stored.
 pub type Banner = banner::Model;
 
-pub const TABLE: &str = "admin:banner:table";
-pub const CREATE: &str = "admin:banner:create";
-pub const UPDATE: &str = "admin:banner:update";
-pub const DELETE: &str = "admin:banner:delete";
+use domain::permission::codes::BANNER_CREATE as CREATE;
+use domain::permission::codes::BANNER_DELETE as DELETE;
+use domain::permission::codes::BANNER_TABLE as TABLE;
+use domain::permission::codes::BANNER_UPDATE as UPDATE;
 
 /// The `stored_file.purpose` of banner images.
 pub const PURPOSE: &str = "BANNER";
@@ -132,7 +134,7 @@ fn query(filter: &BannerFilter) -> Select<banner::Entity> {
 
 /// Checks `input`; the image must be a banner image, the position a `banner_position` item.
 async fn check(conn: &impl ConnectionTrait, input: &BannerInput) -> Result<(String, String, i32)> {
-    let title = required_text("title", "标题", &input.title, 64)?;
+    let title = text::required(&input.title, 64).or_invalid_as("title", "标题")?;
     let link = check_link(&input.link)?;
     let sort = input.sort.unwrap_or(0);
     if !(0..=99_999).contains(&sort) {
@@ -188,7 +190,7 @@ impl Beehive {
         let paging = request.check(SORTS, (banner::Column::Sort, Order::Asc))?;
         let select = paging.order(query(filter), banner::Column::Id);
         let (rows, total) = paging.fetch(&self.db, select).await?;
-        let now = Utc::now();
+        let now = self.clock.now();
         Ok(paging.page_of(
             rows.into_iter()
                 .map(|b| BannerRow {
@@ -213,15 +215,7 @@ impl Beehive {
         let stored = self
             .store_file(&txn, &me.actor(), purpose, "file", file, Accept::Images)
             .await?;
-        log_change(
-            &txn,
-            me,
-            client,
-            "file.upload",
-            "stored_file",
-            Some(stored.id),
-            serde_json::json!({ "purpose": purpose, "fileName": stored.file_name, "size": stored.size_bytes }),
-        )
+        log_change(&txn, me, client, "file.upload", "stored_file", Some(stored.id), serde_json::json!({ "purpose": purpose, "fileName": stored.file_name, "size": stored.size_bytes }), self.clock.now())
         .await?;
         txn.commit().await?;
         Ok(UploadedImage {
@@ -271,7 +265,7 @@ impl Beehive {
         me.require(CREATE)?;
         let txn = store::begin_write(&self.db).await?;
         let (title, link, sort) = check(&txn, &input).await?;
-        let now = Utc::now();
+        let now = self.clock.now();
         let created = banner::ActiveModel {
             title: Set(title.clone()),
             position: Set(input.position.trim().to_owned()),
@@ -298,6 +292,7 @@ impl Beehive {
             "banner",
             Some(created.id),
             serde_json::json!({ "title": title, "position": created.position }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -329,22 +324,14 @@ impl Beehive {
             valid_from: Set(input.valid_from),
             valid_to: Set(input.valid_to),
             enabled: Set(input.enabled),
-            updated_at: Set(Utc::now()),
+            updated_at: Set(self.clock.now()),
             updated_by: Set(Some(me.user_id)),
             version: Set(current.version + 1),
             ..Default::default()
         }
         .update(&txn)
         .await?;
-        log_change(
-            &txn,
-            me,
-            client,
-            "banner.update",
-            "banner",
-            Some(id),
-            serde_json::json!({ "title": title, "previousTitle": current.title, "enabled": input.enabled }),
-        )
+        log_change(&txn, me, client, "banner.update", "banner", Some(id), serde_json::json!({ "title": title, "previousTitle": current.title, "enabled": input.enabled }), self.clock.now())
         .await?;
         txn.commit().await?;
         Ok(())
@@ -367,6 +354,7 @@ impl Beehive {
             "banner",
             Some(id),
             serde_json::json!({ "title": current.title }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;

@@ -3,12 +3,14 @@
 //! a built-in type cannot be deleted; a built-in item cannot be deleted, disabled or have its
 //! code changed (its labels and sort may change). Everything an administrator adds can be.
 
-use super::optional_text;
-use crate::auth::{ClientInfo, Principal};
+use crate::audit::log_change;
+use crate::error::OrInvalid;
+use crate::error::conflict_on_unique;
 use crate::paging::count_by;
-use crate::system::{conflict_on_unique, log_change, required_text};
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
 use chrono::Utc;
+use domain::text;
 use store::entity::{dict_item, dict_type};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
@@ -18,10 +20,10 @@ use store::sea_orm::{
 /// A dictionary item as stored.
 pub type DictItem = dict_item::Model;
 
-pub const TABLE: &str = "admin:dictionary:table";
-pub const CREATE: &str = "admin:dictionary:create";
-pub const UPDATE: &str = "admin:dictionary:update";
-pub const DELETE: &str = "admin:dictionary:delete";
+use domain::permission::codes::DICTIONARY_CREATE as CREATE;
+use domain::permission::codes::DICTIONARY_DELETE as DELETE;
+use domain::permission::codes::DICTIONARY_TABLE as TABLE;
+use domain::permission::codes::DICTIONARY_UPDATE as UPDATE;
 
 const SAME_TYPE_CODE: &str = "已有相同编码的字典类型";
 const SAME_ITEM_CODE: &str = "该类型下已有相同编码的字典项";
@@ -160,8 +162,10 @@ struct CheckedItem {
 fn check_item(input: &DictItemInput) -> Result<CheckedItem> {
     Ok(CheckedItem {
         code: check_item_code(&input.code)?,
-        label_zh: required_text("labelZh", "中文名称", &input.label_zh, 64)?,
-        label_en: optional_text("labelEn", "英文名称", &input.label_en, 128)?,
+        label_zh: text::required(&input.label_zh, 64).or_invalid_as("labelZh", "中文名称")?,
+        label_en: text::optional(Some(&input.label_en), 128)
+            .or_invalid_as("labelEn", "英文名称")
+            .map(Option::unwrap_or_default)?,
         sort: check_sort(input.sort)?,
     })
 }
@@ -205,9 +209,13 @@ impl Beehive {
     ) -> Result<i64> {
         me.require(CREATE)?;
         let code = check_type_code(&input.code)?;
-        let name_zh = required_text("nameZh", "中文名称", &input.name_zh, 64)?;
-        let name_en = optional_text("nameEn", "英文名称", &input.name_en, 128)?;
-        let remark = optional_text("remark", "备注", &input.remark, 255)?;
+        let name_zh = text::required(&input.name_zh, 64).or_invalid_as("nameZh", "中文名称")?;
+        let name_en = text::optional(Some(&input.name_en), 128)
+            .or_invalid_as("nameEn", "英文名称")
+            .map(Option::unwrap_or_default)?;
+        let remark = text::optional(Some(&input.remark), 255)
+            .or_invalid_as("remark", "备注")
+            .map(Option::unwrap_or_default)?;
         let txn = store::begin_write(&self.db).await?;
         if dict_type::Entity::find()
             .filter(dict_type::Column::Code.eq(&code))
@@ -217,7 +225,7 @@ impl Beehive {
         {
             return Err(Error::Conflict(SAME_TYPE_CODE.to_owned()));
         }
-        let now = Utc::now();
+        let now = self.clock.now();
         let created = dict_type::ActiveModel {
             code: Set(code.clone()),
             name_zh: Set(name_zh.clone()),
@@ -242,6 +250,7 @@ impl Beehive {
             "dict_type",
             Some(created.id),
             serde_json::json!({ "code": code, "nameZh": name_zh }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -257,9 +266,13 @@ impl Beehive {
         input: DictTypeInput,
     ) -> Result<()> {
         me.require(UPDATE)?;
-        let name_zh = required_text("nameZh", "中文名称", &input.name_zh, 64)?;
-        let name_en = optional_text("nameEn", "英文名称", &input.name_en, 128)?;
-        let remark = optional_text("remark", "备注", &input.remark, 255)?;
+        let name_zh = text::required(&input.name_zh, 64).or_invalid_as("nameZh", "中文名称")?;
+        let name_en = text::optional(Some(&input.name_en), 128)
+            .or_invalid_as("nameEn", "英文名称")
+            .map(Option::unwrap_or_default)?;
+        let remark = text::optional(Some(&input.remark), 255)
+            .or_invalid_as("remark", "备注")
+            .map(Option::unwrap_or_default)?;
         let txn = store::begin_write(&self.db).await?;
         let current = find_type(&txn, id).await?;
         dict_type::ActiveModel {
@@ -267,22 +280,14 @@ impl Beehive {
             name_zh: Set(name_zh.clone()),
             name_en: Set(name_en),
             remark: Set(remark),
-            updated_at: Set(Utc::now()),
+            updated_at: Set(self.clock.now()),
             updated_by: Set(Some(me.user_id)),
             version: Set(current.version + 1),
             ..Default::default()
         }
         .update(&txn)
         .await?;
-        log_change(
-            &txn,
-            me,
-            client,
-            "dictionary.type.update",
-            "dict_type",
-            Some(id),
-            serde_json::json!({ "code": current.code, "nameZh": name_zh, "previousNameZh": current.name_zh }),
-        )
+        log_change(&txn, me, client, "dictionary.type.update", "dict_type", Some(id), serde_json::json!({ "code": current.code, "nameZh": name_zh, "previousNameZh": current.name_zh }), self.clock.now())
         .await?;
         txn.commit().await?;
         Ok(())
@@ -319,6 +324,7 @@ impl Beehive {
             "dict_type",
             Some(id),
             serde_json::json!({ "code": current.code, "nameZh": current.name_zh }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -357,7 +363,7 @@ impl Beehive {
             .await?
             .ok_or_else(|| Error::invalid("typeId", "字典类型不存在"))?;
         check_unique_item(&txn, type_id, &item.code, None).await?;
-        let now = Utc::now();
+        let now = self.clock.now();
         let created = dict_item::ActiveModel {
             type_id: Set(type_id),
             code: Set(item.code.clone()),
@@ -384,6 +390,7 @@ impl Beehive {
             "dict_item",
             Some(created.id),
             serde_json::json!({ "type": parent.code, "code": item.code, "labelZh": item.label_zh }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -416,7 +423,7 @@ impl Beehive {
             label_en: Set(item.label_en),
             sort: Set(item.sort),
             enabled: Set(input.enabled),
-            updated_at: Set(Utc::now()),
+            updated_at: Set(self.clock.now()),
             updated_by: Set(Some(me.user_id)),
             version: Set(current.version + 1),
             ..Default::default()
@@ -437,6 +444,7 @@ impl Beehive {
                 "labelZh": item.label_zh,
                 "enabled": input.enabled,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -465,6 +473,7 @@ impl Beehive {
             "dict_item",
             Some(id),
             serde_json::json!({ "code": current.code, "labelZh": current.label_zh }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;

@@ -4,17 +4,19 @@
 
 use super::{
     DICT_CUSTOMER_FILE_KIND, FILE_DELETE, FILE_UPLOAD, TABLE, check_dict, customer_not_found,
-    filter_code, optional_text,
+    filter_code,
 };
-use crate::auth::{ClientInfo, Principal};
+use crate::audit::log_change;
+use crate::error::OrInvalid;
 use crate::files::{Accept, FileContent, NewFile};
 use crate::paging::{self, Page, PageRequest};
-use crate::system::log_change;
-use crate::system::save_if_unchanged;
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
 use chrono::{DateTime, Utc};
+use domain::text;
 use std::collections::HashMap;
 use store::entity::{admin_user, customer, customer_file, stored_file};
+use store::save_if_unchanged;
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, QueryFilter, Set,
 };
@@ -139,8 +141,9 @@ impl Beehive {
             &input.kind,
         )
         .await?;
-        let remark =
-            optional_text("remark", "备注", input.remark.as_deref(), 255)?.unwrap_or_default();
+        let remark = text::optional(input.remark.as_deref(), 255)
+            .or_invalid_as("remark", "备注")?
+            .unwrap_or_default();
         let txn = store::begin_write(&self.db).await?;
         let owner = customer::Entity::find_by_id(input.customer_id)
             .one(&txn)
@@ -189,6 +192,7 @@ impl Beehive {
                 "size": stored.size_bytes,
                 "sha256": stored.sha256,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -238,6 +242,7 @@ impl Beehive {
                 "kind": found.kind,
                 "fileId": found.file_id,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;

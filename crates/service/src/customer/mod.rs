@@ -12,39 +12,38 @@ mod vehicles;
 pub use files::{CustomerFileFilter, CustomerFileRow, NewCustomerFile};
 pub use vehicles::VehicleInput;
 
-use crate::auth::{ClientInfo, Principal};
+use crate::audit::log_change;
+use crate::error::OrInvalid;
+use crate::error::conflict_on_unique;
 use crate::export::{Cell, ExportColumn, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
-use crate::system::{conflict_on_unique, log_change, save_if_unchanged};
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result, password};
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use domain::customer::{self as rules, Choice};
+use domain::text;
 use rand::Rng;
 use store::entity::{customer, vehicle};
+use store::save_if_unchanged;
 use store::sea_orm::sea_query::Condition;
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, PaginatorTrait,
     QueryFilter, QueryOrder, Select, Set,
 };
 
-pub const TABLE: &str = "admin:customer:table";
-pub const CREATE: &str = "admin:customer:create";
-pub const UPDATE: &str = "admin:customer:update";
-pub const REVEAL: &str = "admin:customer:reveal";
-pub const PASSWORD: &str = "admin:customer:password";
-pub const EXPORT: &str = "admin:customer:export";
-pub const VEHICLE: &str = "admin:customer:vehicle";
-pub const FILE_UPLOAD: &str = "admin:customer:file_upload";
-pub const FILE_DELETE: &str = "admin:customer:file_delete";
+use domain::permission::codes::CUSTOMER_CREATE as CREATE;
+use domain::permission::codes::CUSTOMER_EXPORT as EXPORT;
+use domain::permission::codes::CUSTOMER_FILE_DELETE as FILE_DELETE;
+use domain::permission::codes::CUSTOMER_FILE_UPLOAD as FILE_UPLOAD;
+use domain::permission::codes::CUSTOMER_PASSWORD as PASSWORD;
+use domain::permission::codes::CUSTOMER_REVEAL as REVEAL;
+use domain::permission::codes::CUSTOMER_TABLE as TABLE;
+use domain::permission::codes::CUSTOMER_UPDATE as UPDATE;
+use domain::permission::codes::CUSTOMER_VEHICLE as VEHICLE;
 
 /// Blind-index purposes (one per kind of value).
 const ID_NO: &str = "customer.id_no";
 const MOBILE: &str = "customer.mobile";
-
-/// Business dates (a registration date, a birth date) are in the Asia/Shanghai calendar.
-pub(crate) fn today(now: DateTime<Utc>) -> NaiveDate {
-    (now + chrono::TimeDelta::hours(8)).date_naive()
-}
 
 pub(crate) fn customer_not_found() -> Error {
     Error::NotFound("客户不存在".to_owned())
@@ -114,23 +113,6 @@ pub(crate) fn filter_code(field: &str, label: &str, value: &str) -> Result<Strin
         return Err(Error::invalid(field, format!("{label}代码不正确")));
     }
     Ok(value.to_owned())
-}
-
-/// An optional trimmed text of at most `max` characters (`None` when blank).
-pub(crate) fn optional_text(
-    field: &str,
-    label: &str,
-    value: Option<&str>,
-    max: usize,
-) -> Result<Option<String>> {
-    match paging::text(value) {
-        None => Ok(None),
-        Some(v) if v.chars().count() > max => Err(Error::invalid(
-            field,
-            format!("{label}不能超过 {max} 个字符"),
-        )),
-        Some(v) => Ok(Some(v.to_owned())),
-    }
 }
 
 /// What a customer form sends (create and update). On update, `id_no`, `mobile` and
@@ -469,14 +451,7 @@ fn check_id_no(id_type: &str, value: &str, today: NaiveDate) -> Result<String> {
 }
 
 fn check_mobile(value: &str) -> Result<String> {
-    let value = value.trim();
-    if !rules::is_mobile(value) {
-        return Err(Error::invalid(
-            "mobile",
-            "手机号须为 11 位数字，以 13 到 19 开头",
-        ));
-    }
-    Ok(value.to_owned())
+    domain::contact::mobile(value).or_invalid("mobile")
 }
 
 fn check_card(value: &str) -> Result<String> {
@@ -497,12 +472,8 @@ async fn check_input(
     // An administrator may add kinds; the code knows the enterprise one (credit code, no
     // personal ID required) and treats every other kind as a person.
     let enterprise = kind == rules::ENTERPRISE;
-    let name = crate::system::required_text(
-        "name",
-        if enterprise { "企业名称" } else { "姓名" },
-        &input.name,
-        128,
-    )?;
+    let name = text::required(&input.name, 128)
+        .or_invalid_as("name", if enterprise { "企业名称" } else { "姓名" })?;
     let id_type = match paging::text(input.id_type.as_deref()) {
         Some(t) => Some(check_dict(conn, "idType", "证件类型", DICT_ID_TYPE, t).await?),
         None if enterprise => None,
@@ -523,7 +494,7 @@ async fn check_input(
     let credit_code = match paging::text(input.credit_code.as_deref()) {
         Some(v) if enterprise => {
             let v = v.to_ascii_uppercase();
-            if !rules::is_credit_code(&v) {
+            if !domain::contact::is_credit_code(&v) {
                 return Err(Error::invalid(
                     "creditCode",
                     "统一社会信用代码不正确（18 位，校验位不符）",
@@ -544,7 +515,8 @@ async fn check_input(
         None | Some("") => Some(None),
         Some(v) => Some(Some(check_card(v)?)),
     };
-    let bank_name = optional_text("bankName", "开户银行", input.bank_name.as_deref(), 64)?;
+    let bank_name =
+        text::optional(input.bank_name.as_deref(), 64).or_invalid_as("bankName", "开户银行")?;
     if matches!(bank_card, Some(Some(_))) && bank_name.is_none() {
         return Err(Error::invalid("bankName", "填写银行卡号时须填写开户银行"));
     }
@@ -571,13 +543,16 @@ async fn check_input(
         province_code,
         city_code,
         district_code,
-        address: optional_text("address", "详细地址", input.address.as_deref(), 255)?
+        address: text::optional(input.address.as_deref(), 255)
+            .or_invalid_as("address", "详细地址")?
             .unwrap_or_default(),
         status,
         kyc_status,
         bank_name,
         bank_card,
-        remark: optional_text("remark", "备注", input.remark.as_deref(), 500)?.unwrap_or_default(),
+        remark: text::optional(input.remark.as_deref(), 500)
+            .or_invalid_as("remark", "备注")?
+            .unwrap_or_default(),
     })
 }
 
@@ -714,6 +689,7 @@ impl Beehive {
             "customer",
             Some(id),
             serde_json::json!({ "customerNo": found.customer_no, "field": field.name() }),
+            self.clock.now(),
         )
         .await?;
         Ok(value)
@@ -762,7 +738,7 @@ impl Beehive {
     ) -> Result<i64> {
         me.require(CREATE)?;
         let now = self.clock.now();
-        let c = check_input(&self.db, &input, true, today(now)).await?;
+        let c = check_input(&self.db, &input, true, self.business_date().await?).await?;
         let id_no = c.id_no.clone().flatten();
         let id_hash = id_no.as_deref().map(|v| self.secrets.blind_index(ID_NO, v));
         let mobile = c.mobile.clone().unwrap_or_default();
@@ -779,10 +755,10 @@ impl Beehive {
             name: Set(c.name.clone()),
             id_type: Set(c.id_type.clone()),
             id_no_enc: Set(id_no.as_deref().map(|v| self.secrets.encrypt(v))),
-            id_no_mask: Set(id_no.as_deref().map(rules::mask_id)),
+            id_no_mask: Set(id_no.as_deref().map(domain::mask::id_no)),
             id_no_hash: Set(id_hash.clone()),
             mobile_enc: Set(self.secrets.encrypt(&mobile)),
-            mobile_mask: Set(paging::mask_mobile(&mobile)),
+            mobile_mask: Set(domain::mask::mobile(&mobile)),
             mobile_hash: Set(self.secrets.blind_index(MOBILE, &mobile)),
             credit_code: Set(c.credit_code.clone()),
             province_code: Set(c.province_code.clone()),
@@ -793,7 +769,7 @@ impl Beehive {
             kyc_status: Set(c.kyc_status.clone()),
             bank_name: Set(c.bank_name.clone()),
             bank_card_enc: Set(card.as_deref().map(|v| self.secrets.encrypt(v))),
-            bank_card_mask: Set(card.as_deref().map(rules::mask_card)),
+            bank_card_mask: Set(card.as_deref().map(domain::mask::card)),
             password_hash: Set(None),
             password_changed_at: Set(None),
             remark: Set(c.remark.clone()),
@@ -807,7 +783,7 @@ impl Beehive {
         .insert(&txn)
         .await
         .map_err(|e| conflict_on_unique(e, "证件号码或统一社会信用代码已登记为其他客户"))?;
-        let day = today(now);
+        let day = self.business_date().await?;
         let number = format!(
             "C{:04}{:02}{:02}{:06}",
             day.year(),
@@ -837,6 +813,7 @@ impl Beehive {
                 "mobile": created.mobile_mask,
                 "creditCode": c.credit_code,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -853,7 +830,7 @@ impl Beehive {
     ) -> Result<()> {
         me.require(UPDATE)?;
         let now = self.clock.now();
-        let c = check_input(&self.db, &input, false, today(now)).await?;
+        let c = check_input(&self.db, &input, false, self.business_date().await?).await?;
         let txn = store::begin_write(&self.db).await?;
         let found = self.find_customer(&txn, id).await?;
         if c.kind == "INDIVIDUAL" && c.id_no.is_none() && found.id_no_enc.is_none() {
@@ -889,19 +866,19 @@ impl Beehive {
         if let Some(id_no) = &c.id_no {
             changed.push("idNo");
             model.id_no_enc = Set(id_no.as_deref().map(|v| self.secrets.encrypt(v)));
-            model.id_no_mask = Set(id_no.as_deref().map(rules::mask_id));
+            model.id_no_mask = Set(id_no.as_deref().map(domain::mask::id_no));
             model.id_no_hash = Set(id_hash.clone());
         }
         if let Some(mobile) = &c.mobile {
             changed.push("mobile");
             model.mobile_enc = Set(self.secrets.encrypt(mobile));
-            model.mobile_mask = Set(paging::mask_mobile(mobile));
+            model.mobile_mask = Set(domain::mask::mobile(mobile));
             model.mobile_hash = Set(self.secrets.blind_index(MOBILE, mobile));
         }
         if let Some(card) = &c.bank_card {
             changed.push("bankCard");
             model.bank_card_enc = Set(card.as_deref().map(|v| self.secrets.encrypt(v)));
-            model.bank_card_mask = Set(card.as_deref().map(rules::mask_card));
+            model.bank_card_mask = Set(card.as_deref().map(domain::mask::card));
         }
         save_if_unchanged(&txn, model, customer::Column::Version, found.version)
             .await
@@ -921,6 +898,7 @@ impl Beehive {
                 "kycStatus": c.kyc_status,
                 "personalChanged": changed,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -973,6 +951,7 @@ impl Beehive {
             "customer",
             Some(id),
             serde_json::json!({ "customerNo": found.customer_no }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;

@@ -3,25 +3,27 @@
 //! `order_id` the caller has already checked (the order exists and the user may see it); the
 //! orders work adds that check and the HTTP routes (docs/customers.md "Order files").
 
-use super::{DICT_ORDER_FILE_KIND, check_dict, filter_code, optional_text};
-use crate::auth::{ClientInfo, Principal};
+use super::{DICT_ORDER_FILE_KIND, check_dict, filter_code};
+use crate::audit::log_change;
 use crate::customer::files::admin_names;
+use crate::error::OrInvalid;
 use crate::files::{Accept, FileContent, NewFile};
 use crate::paging::{self, Page, PageRequest};
-use crate::system::log_change;
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
 use chrono::{DateTime, Utc};
+use domain::text;
 use std::collections::HashMap;
 use store::entity::{order_file, order_file_apply, stored_file};
 use store::sea_orm::sea_query::Expr;
 use store::sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, Order, QueryFilter, Set};
 
-/// Seeing an order's files (the orders page).
-pub const TABLE: &str = "admin:order_info:table";
 /// Adding and deleting an order's files, applying for one.
-pub const EDIT: &str = "admin:order_info:edit";
+use domain::permission::codes::ORDER_INFO_EDIT as EDIT;
 /// Approving or rejecting a file application.
-pub const EXAMINE: &str = "admin:order_info:file_examine";
+use domain::permission::codes::ORDER_INFO_FILE_EXAMINE as EXAMINE;
+/// Seeing an order's files (the orders page).
+use domain::permission::codes::ORDER_INFO_TABLE as TABLE;
 
 pub const PENDING: &str = "PENDING";
 pub const APPROVED: &str = "APPROVED";
@@ -184,8 +186,9 @@ impl Beehive {
             &input.kind,
         )
         .await?;
-        let remark =
-            optional_text("remark", "备注", input.remark.as_deref(), 255)?.unwrap_or_default();
+        let remark = text::optional(input.remark.as_deref(), 255)
+            .or_invalid_as("remark", "备注")?
+            .unwrap_or_default();
         let txn = store::begin_write(&self.db).await?;
         let stored = self
             .store_file(
@@ -226,6 +229,7 @@ impl Beehive {
                 "orderId": input.order_id, "kind": kind,
                 "fileName": stored.file_name, "sha256": stored.sha256,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -261,15 +265,7 @@ impl Beehive {
         if done.rows_affected == 0 {
             return Err(file_not_found());
         }
-        log_change(
-            &txn,
-            me,
-            client,
-            "order_file.delete",
-            "order_file",
-            Some(id),
-            serde_json::json!({ "orderId": found.order_id, "kind": found.kind, "fileId": found.file_id }),
-        )
+        log_change(&txn, me, client, "order_file.delete", "order_file", Some(id), serde_json::json!({ "orderId": found.order_id, "kind": found.kind, "fileId": found.file_id }), self.clock.now())
         .await?;
         txn.commit().await?;
         Ok(())
@@ -303,8 +299,9 @@ impl Beehive {
             &input.kind,
         )
         .await?;
-        let reason =
-            optional_text("reason", "申请说明", input.reason.as_deref(), 255)?.unwrap_or_default();
+        let reason = text::optional(input.reason.as_deref(), 255)
+            .or_invalid_as("reason", "申请说明")?
+            .unwrap_or_default();
         let txn = store::begin_write(&self.db).await?;
         if let Some(replaces) = input.replaces_id {
             let target = order_file::Entity::find_by_id(replaces)
@@ -360,6 +357,7 @@ impl Beehive {
                 "orderId": input.order_id, "kind": kind, "replacesId": input.replaces_id,
                 "fileName": stored.file_name,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -441,7 +439,7 @@ impl Beehive {
         let reject_reason = match &decision {
             Examine::Approve => String::new(),
             Examine::Reject(reason) => {
-                crate::system::required_text("rejectReason", "驳回原因", reason, 255)?
+                text::required(reason, 255).or_invalid_as("rejectReason", "驳回原因")?
             }
         };
         let txn = store::begin_write(&self.db).await?;
@@ -540,6 +538,7 @@ impl Beehive {
                 "orderId": apply.order_id, "kind": apply.kind, "replacesId": apply.replaces_id,
                 "orderFileId": made, "rejectReason": reject_reason,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;

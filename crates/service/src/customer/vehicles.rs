@@ -1,13 +1,15 @@
 //! A customer's vehicles: add, edit, delete (soft). A VIN belongs to one live vehicle.
 
-use super::{DICT_VEHICLE_USAGE, VEHICLE, check_dict, customer_not_found, optional_text, today};
-use crate::auth::{ClientInfo, Principal};
-use crate::system::log_change;
-use crate::system::save_if_unchanged;
+use super::{DICT_VEHICLE_USAGE, VEHICLE, check_dict, customer_not_found};
+use crate::audit::log_change;
+use crate::error::OrInvalid;
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
 use chrono::NaiveDate;
 use domain::customer as rules;
+use domain::text;
 use store::entity::{customer, vehicle};
+use store::save_if_unchanged;
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set,
 };
@@ -57,10 +59,12 @@ async fn check(
     if let Some(problem) = rules::vin_problem(&vin) {
         return Err(Error::invalid("vin", problem));
     }
-    let engine_no = optional_text("engineNo", "发动机号", input.engine_no.as_deref(), 32)?
+    let engine_no = text::optional(input.engine_no.as_deref(), 32)
+        .or_invalid_as("engineNo", "发动机号")?
         .unwrap_or_default()
         .to_ascii_uppercase();
-    let brand_model = optional_text("brandModel", "品牌型号", input.brand_model.as_deref(), 128)?
+    let brand_model = text::optional(input.brand_model.as_deref(), 128)
+        .or_invalid_as("brandModel", "品牌型号")?
         .unwrap_or_default();
     let usage = check_dict(conn, "usage", "使用性质", DICT_VEHICLE_USAGE, &input.usage).await?;
     if let Some(seats) = input.seats
@@ -83,12 +87,10 @@ async fn check(
     let owner_name = if input.owner_is_customer {
         None
     } else {
-        Some(crate::system::required_text(
-            "ownerName",
-            "车主姓名",
-            input.owner_name.as_deref().unwrap_or_default(),
-            128,
-        )?)
+        Some(
+            text::required(input.owner_name.as_deref().unwrap_or_default(), 128)
+                .or_invalid_as("ownerName", "车主姓名")?,
+        )
     };
     Ok(CheckedVehicle {
         plate_no,
@@ -142,7 +144,7 @@ impl Beehive {
     ) -> Result<i64> {
         me.require(VEHICLE)?;
         let now = self.clock.now();
-        let v = check(&self.db, &input, today(now)).await?;
+        let v = check(&self.db, &input, self.business_date().await?).await?;
         let txn = store::begin_write(&self.db).await?;
         let owner = customer::Entity::find_by_id(input.customer_id)
             .one(&txn)
@@ -178,6 +180,7 @@ impl Beehive {
             "vehicle",
             Some(created.id),
             serde_json::json!({ "customerId": owner.id, "plateNo": v.plate_no, "vin": v.vin }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -194,7 +197,7 @@ impl Beehive {
     ) -> Result<()> {
         me.require(VEHICLE)?;
         let now = self.clock.now();
-        let v = check(&self.db, &input, today(now)).await?;
+        let v = check(&self.db, &input, self.business_date().await?).await?;
         let txn = store::begin_write(&self.db).await?;
         let found = live_vehicle(&txn, id).await?;
         let owner = customer::Entity::find_by_id(found.customer_id)
@@ -237,6 +240,7 @@ impl Beehive {
                 "vin": v.vin,
                 "before": { "plateNo": found.plate_no, "vin": found.vin },
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -275,6 +279,7 @@ impl Beehive {
                 "plateNo": found.plate_no,
                 "vin": found.vin,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;

@@ -6,5 +6,3 @@ pub mod contract;
 pub mod notice;
 pub mod pdf;
 pub mod send;
-
-pub use send::NoticeWorker;

@@ -5,23 +5,27 @@
 //! linked SMS template (短信模板配置) whose placeholders are all provided by the notice: a
 //! customer variable by its name with `_` for `.` (`{customer_name}`), a value by its own name.
 
-use crate::auth::{ClientInfo, Principal};
+use crate::audit::log_change;
+use crate::error::OrInvalid;
+use crate::error::conflict_on_unique;
 use crate::export::{Cell, ExportColumn, Exportable, Exported};
+use crate::interface::templates::{SMS_PLACEHOLDERS, check_code};
 use crate::paging::{self, Page, PageRequest};
-use crate::providers::templates::{check_code, dotted_placeholders, placeholders};
-use crate::system::{conflict_on_unique, log_change, required_text};
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
+use domain::placeholder::{self, Syntax};
+use domain::text;
 use store::entity::{notice_batch, notice_template, sms_template};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, EntityTrait, Order, PaginatorTrait, QueryFilter,
     QueryOrder, Select, Set,
 };
 
-pub const TABLE: &str = "admin:notice_template:table";
-pub const CREATE: &str = "admin:notice_template:create";
-pub const UPDATE: &str = "admin:notice_template:update";
-pub const DELETE: &str = "admin:notice_template:delete";
-pub const EXPORT: &str = "admin:notice_template:export";
+use domain::permission::codes::NOTICE_TEMPLATE_CREATE as CREATE;
+use domain::permission::codes::NOTICE_TEMPLATE_DELETE as DELETE;
+use domain::permission::codes::NOTICE_TEMPLATE_EXPORT as EXPORT;
+use domain::permission::codes::NOTICE_TEMPLATE_TABLE as TABLE;
+use domain::permission::codes::NOTICE_TEMPLATE_UPDATE as UPDATE;
 
 pub const SMS: &str = "SMS";
 pub const IN_APP: &str = "IN_APP";
@@ -107,10 +111,14 @@ pub(crate) fn channel_name(channel: &str) -> &str {
     }
 }
 
+/// How notice templates write placeholders: `{name}` or `{customer.name}`.
+pub const NOTICE_PLACEHOLDERS: Syntax = Syntax::Single { dotted: true };
+
 /// The placeholders of a notice content split into customer variables and typed-in values;
 /// an unknown `customer.` variable → 400 naming it.
 pub fn split_placeholders(content: &str) -> Result<(Vec<String>, Vec<String>)> {
-    let names = dotted_placeholders(content).map_err(|m| Error::invalid("content", m))?;
+    let names =
+        placeholder::names(content, NOTICE_PLACEHOLDERS).or_invalid_as("content", "模板内容的")?;
     let mut customer = Vec::new();
     let mut params = Vec::new();
     for name in names {
@@ -148,12 +156,12 @@ struct Checked {
 
 impl Beehive {
     async fn check_notice_input(&self, input: &NoticeTemplateInput) -> Result<Checked> {
-        let name = required_text("name", "模板名称", &input.name, 64)?;
+        let name = text::required(&input.name, 64).or_invalid_as("name", "模板名称")?;
         let channel = input.channel.trim();
         if channel != SMS && channel != IN_APP {
             return Err(Error::invalid("channel", "请选择发送渠道：短信或站内信"));
         }
-        let content = required_text("content", "通知内容", &input.content, 1000)?;
+        let content = text::required(&input.content, 1000).or_invalid_as("content", "通知内容")?;
         let (customer, params) = split_placeholders(&content)?;
         let sms_template_id = if channel == SMS {
             let Some(id) = input.sms_template_id else {
@@ -168,8 +176,8 @@ impl Beehive {
                 .chain(params.iter())
                 .map(|n| sms_name(n))
                 .collect();
-            let needed =
-                placeholders(&sms.content).map_err(|m| Error::invalid("smsTemplateId", m))?;
+            let needed = placeholder::names(&sms.content, SMS_PLACEHOLDERS)
+                .or_invalid_as("smsTemplateId", "短信模板内容的")?;
             if let Some(missing) = needed.iter().find(|n| !provided.contains(n)) {
                 return Err(Error::invalid(
                     "smsTemplateId",
@@ -262,7 +270,7 @@ impl Beehive {
 
     /// Every enabled notice template (the send dialog's select).
     pub async fn notice_template_options(&self, me: &Principal) -> Result<Vec<NoticeTemplateRow>> {
-        me.require(super::send::TABLE)?;
+        me.require(domain::permission::codes::NOTICE_SEND_TABLE)?;
         let rows = notice_template::Entity::find()
             .filter(notice_template::Column::Enabled.eq(true))
             .order_by_asc(notice_template::Column::Code)
@@ -321,15 +329,7 @@ impl Beehive {
         .insert(&txn)
         .await
         .map_err(|e| conflict_on_unique(e, "模板编码已存在"))?;
-        log_change(
-            &txn,
-            me,
-            client,
-            "notice_template.create",
-            "notice_template",
-            Some(created.id),
-            serde_json::json!({ "code": code, "name": checked.name, "channel": checked.channel, "enabled": input.enabled }),
-        )
+        log_change(&txn, me, client, "notice_template.create", "notice_template", Some(created.id), serde_json::json!({ "code": code, "name": checked.name, "channel": checked.channel, "enabled": input.enabled }), self.clock.now())
         .await?;
         txn.commit().await?;
         Ok(created.id)
@@ -385,6 +385,7 @@ impl Beehive {
             "notice_template",
             Some(id),
             serde_json::json!({ "code": code, "changed": changed }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -422,6 +423,7 @@ impl Beehive {
             "notice_template",
             Some(id),
             serde_json::json!({ "code": row.code, "name": row.name }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;

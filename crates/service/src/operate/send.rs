@@ -9,18 +9,20 @@
 //! queued rows are picked up at start-up, so a restart loses nothing.
 
 use super::notice::{self, IN_APP, SMS, sms_name, split_placeholders};
-use crate::auth::{ClientInfo, Principal};
+use crate::audit::log_change;
 use crate::export::{Cell, ExportColumn, Exportable, Exported};
+use crate::interface::templates::SMS_PLACEHOLDERS;
 use crate::paging::{self, Page, PageRequest};
-use crate::providers::templates::placeholders;
-use crate::system::log_change;
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
+use domain::placeholder;
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 use store::entity::{
     customer, customer_message, notice_batch, notice_recipient, notice_template, sms_template,
 };
-use store::sea_orm::sea_query::{Expr, ExprTrait, Query};
+use store::lease::{self, Lease};
+use store::sea_orm::sea_query::{Expr, ExprTrait};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, QueryFilter,
     QueryOrder, QuerySelect, Select, Set,
@@ -29,10 +31,10 @@ use store::sea_orm::{
 /// A notice batch as the service answers it.
 pub type BatchModel = notice_batch::Model;
 
-pub const TABLE: &str = "admin:notice_send:table";
-pub const CREATE: &str = "admin:notice_send:create";
-pub const RETRY: &str = "admin:notice_send:retry";
-pub const EXPORT: &str = "admin:notice_send:export";
+use domain::permission::codes::NOTICE_SEND_CREATE as CREATE;
+use domain::permission::codes::NOTICE_SEND_EXPORT as EXPORT;
+use domain::permission::codes::NOTICE_SEND_RETRY as RETRY;
+use domain::permission::codes::NOTICE_SEND_TABLE as TABLE;
 
 pub const QUEUED: &str = "QUEUED";
 pub const SENDING: &str = "SENDING";
@@ -308,20 +310,6 @@ fn to_i32(n: i64) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
 }
 
-/// The worker delivering notices in the background; stop it before closing the database.
-pub struct NoticeWorker {
-    stop: tokio::sync::watch::Sender<bool>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl NoticeWorker {
-    /// Lets the current pass finish, then ends the worker.
-    pub async fn stop(self) {
-        let _ = self.stop.send(true);
-        let _ = self.task.await;
-    }
-}
-
 impl Beehive {
     /// Customers for the recipient picker (and the count a filter reaches).
     pub async fn notice_customer_page(
@@ -508,10 +496,11 @@ impl Beehive {
                 "total": total,
                 "target": target_json,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
-        self.notices.notify_one();
+        self.wake_jobs();
         Ok(batch)
     }
 
@@ -576,10 +565,11 @@ impl Beehive {
             "notice_batch",
             Some(id),
             serde_json::json!({ "template": batch.template_code, "requeued": requeued }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
-        self.notices.notify_one();
+        self.wake_jobs();
         Ok(requeued)
     }
 
@@ -658,89 +648,22 @@ impl Beehive {
         Ok(paging.page_of(rows, total))
     }
 
-    /// Starts the background delivery of notices (with the server).
-    pub fn start_notice_worker(&self) -> NoticeWorker {
-        let (stop, mut stopped) = tokio::sync::watch::channel(false);
-        let app = self.clone();
-        let task = tokio::spawn(async move {
-            loop {
-                if *stopped.borrow() {
-                    break;
-                }
-                let wait = match app.deliver_notices_once().await {
-                    Ok(0) => Duration::from_secs(2),
-                    Ok(_) => Duration::ZERO,
-                    Err(e) => {
-                        tracing::warn!(error = %e, "notice delivery pass failed");
-                        Duration::from_secs(5)
-                    }
-                };
-                if wait.is_zero() {
-                    tokio::task::yield_now().await;
-                    continue;
-                }
-                tokio::select! {
-                    _ = app.notices.notified() => {}
-                    _ = tokio::time::sleep(wait) => {}
-                    _ = stopped.changed() => {}
-                }
-            }
-        });
-        NoticeWorker { stop, task }
-    }
-
     /// One delivery pass: re-queues expired claims, claims up to 50 QUEUED recipients and
     /// delivers them. Answers how many it delivered (sent or failed).
     pub async fn deliver_notices_once(&self) -> Result<usize> {
         let now = self.clock.now();
-        let lease = chrono::Duration::from_std(LEASE).map_err(Error::internal)?;
-        notice_recipient::Entity::update_many()
-            .col_expr(notice_recipient::Column::Status, Expr::value(QUEUED))
-            .col_expr(
-                notice_recipient::Column::ClaimToken,
-                Expr::value(None::<String>),
-            )
-            .filter(notice_recipient::Column::Status.eq(SENDING))
-            .filter(notice_recipient::Column::ClaimedAt.lt(now - lease))
-            .exec(&self.db)
-            .await?;
+        let lease = Lease {
+            waiting: QUEUED,
+            claimed: SENDING,
+            duration: chrono::Duration::from_std(LEASE).map_err(Error::internal)?,
+        };
+        lease::release_expired::<notice_recipient::Entity, _>(&self.db, lease, now).await?;
         let token = format!("{:032x}", rand::random::<u128>());
-        let claimed = notice_recipient::Entity::update_many()
-            .col_expr(notice_recipient::Column::Status, Expr::value(SENDING))
-            .col_expr(
-                notice_recipient::Column::ClaimToken,
-                Expr::value(Some(token.clone())),
-            )
-            .col_expr(notice_recipient::Column::ClaimedAt, Expr::value(Some(now)))
-            .col_expr(
-                notice_recipient::Column::Attempts,
-                Expr::col(notice_recipient::Column::Attempts).add(1),
-            )
-            .col_expr(notice_recipient::Column::UpdatedAt, Expr::value(now))
-            .filter(notice_recipient::Column::Status.eq(QUEUED))
-            .filter(
-                notice_recipient::Column::Id.in_subquery(
-                    Query::select()
-                        .column(notice_recipient::Column::Id)
-                        .from(notice_recipient::Entity)
-                        .and_where(notice_recipient::Column::Status.eq(QUEUED))
-                        .order_by(notice_recipient::Column::Id, Order::Asc)
-                        .limit(CLAIM)
-                        .to_owned(),
-                ),
-            )
-            .exec(&self.db)
-            .await?
-            .rows_affected;
-        if claimed == 0 {
+        let rows = lease::claim::<notice_recipient::Entity, _>(&self.db, lease, &token, CLAIM, now)
+            .await?;
+        if rows.is_empty() {
             return Ok(0);
         }
-        let rows = notice_recipient::Entity::find()
-            .filter(notice_recipient::Column::ClaimToken.eq(&token))
-            .filter(notice_recipient::Column::Status.eq(SENDING))
-            .order_by_asc(notice_recipient::Column::Id)
-            .all(&self.db)
-            .await?;
         let mut by_batch: BTreeMap<i64, Vec<notice_recipient::Model>> = BTreeMap::new();
         for row in rows {
             by_batch.entry(row.batch_id).or_default().push(row);
@@ -788,7 +711,11 @@ impl Beehive {
             for row in &rows {
                 match customers.get(&row.customer_id) {
                     Some(c) => {
-                        let text = crate::providers::render(&batch.content, &values(c));
+                        let values = values(c);
+                        let text =
+                            placeholder::fill(&batch.content, notice::NOTICE_PLACEHOLDERS, |n| {
+                                values.get(n).cloned()
+                            });
                         messages.push(customer_message::ActiveModel {
                             customer_id: Set(c.id),
                             batch_id: Set(Some(batch.id)),
@@ -819,7 +746,7 @@ impl Beehive {
             .one(&self.db)
             .await?
         {
-            Some(t) => placeholders(&t.content).unwrap_or_default(),
+            Some(t) => placeholder::names(&t.content, SMS_PLACEHOLDERS).unwrap_or_default(),
             None => Vec::new(),
         };
         for row in &rows {
@@ -836,7 +763,7 @@ impl Beehive {
                             .into_iter()
                             .filter(|(k, _)| needed.contains(k))
                             .collect();
-                        match self.send_template_sms(&mobile, &code, &sms_params).await {
+                        match self.sms.send_template(&mobile, &code, &sms_params).await {
                             Ok(result) => result,
                             Err(e) => Err(e.to_string()),
                         }

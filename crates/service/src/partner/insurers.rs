@@ -1,24 +1,29 @@
 //! 保险公司管理 (admin:insurance_company:table): insurers, their settlement bank accounts
 //! (numbers encrypted, shown masked) and surrender rules.
 
-use super::{check_account_no, check_bp, check_phone, mask_account_no, optional_text};
-use crate::auth::{ClientInfo, Principal};
+use super::{check_account_no, check_bp};
+use crate::audit::log_change;
+use crate::error::OrInvalid;
+use crate::export::log_export;
 use crate::export::{Cell, EXPORT_BATCH, ExportColumn, ExportSink, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
-use crate::system::{log_change, log_export, required_text, save_if_unchanged};
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
 use chrono::{DateTime, Utc};
+use domain::contact;
+use domain::text;
 use std::collections::HashMap;
 use store::entity::{insurer, insurer_account};
+use store::save_if_unchanged;
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, PaginatorTrait,
     QueryFilter, QueryOrder, Select, Set,
 };
 
-pub const TABLE: &str = "admin:insurance_company:table";
-pub const CREATE: &str = "admin:insurance_company:create";
-pub const UPDATE: &str = "admin:insurance_company:update";
-pub const EXPORT: &str = "admin:insurance_company:export";
+use domain::permission::codes::INSURANCE_COMPANY_CREATE as CREATE;
+use domain::permission::codes::INSURANCE_COMPANY_EXPORT as EXPORT;
+use domain::permission::codes::INSURANCE_COMPANY_TABLE as TABLE;
+use domain::permission::codes::INSURANCE_COMPANY_UPDATE as UPDATE;
 
 /// The reasons for which a 交强险 (compulsory insurance) surrender may be allowed.
 pub const COMPULSORY_REASONS: [(&str, &str); 4] = [
@@ -256,7 +261,7 @@ struct Checked {
 }
 
 fn check(input: &InsurerInput) -> Result<Checked> {
-    let name = required_text("name", "保险公司名称", &input.name, 128)?;
+    let name = text::required(&input.name, 128).or_invalid_as("name", "保险公司名称")?;
     let code = input.code.trim().to_ascii_uppercase();
     if !(2..=32).contains(&code.len())
         || !code
@@ -268,8 +273,11 @@ fn check(input: &InsurerInput) -> Result<Checked> {
             "编码须为 2 到 32 位字母、数字、_ 或 -",
         ));
     }
-    let contact_name = optional_text("contactName", "联系人", input.contact_name.as_deref(), 64)?;
-    let contact_phone = check_phone("contactPhone", input.contact_phone.as_deref())?;
+    let contact_name = text::optional(input.contact_name.as_deref(), 64)
+        .or_invalid_as("contactName", "联系人")
+        .map(Option::unwrap_or_default)?;
+    let contact_phone =
+        contact::optional_phone(input.contact_phone.as_deref()).or_invalid("contactPhone")?;
     let pre_start_fee_bp = check_bp(
         "preStartFeeBp",
         "起保前退保手续费",
@@ -333,14 +341,13 @@ fn check_accounts(accounts: &[InsurerAccountInput]) -> Result<Vec<CheckedAccount
             };
             Ok(CheckedAccount {
                 id: a.id,
-                bank_name: required_text(&f("bankName"), "开户银行", &a.bank_name, 64)?,
-                branch_name: optional_text(
-                    &f("branchName"),
-                    "开户支行",
-                    a.branch_name.as_deref(),
-                    128,
-                )?,
-                account_name: required_text(&f("accountName"), "户名", &a.account_name, 128)?,
+                bank_name: text::required(&a.bank_name, 64)
+                    .or_invalid_as(&f("bankName"), "开户银行")?,
+                branch_name: text::optional(a.branch_name.as_deref(), 128)
+                    .or_invalid_as(&f("branchName"), "开户支行")
+                    .map(Option::unwrap_or_default)?,
+                account_name: text::required(&a.account_name, 128)
+                    .or_invalid_as(&f("accountName"), "户名")?,
                 number,
             })
         })
@@ -382,7 +389,7 @@ impl Beehive {
         }
         txn.commit().await?;
         let exported = self.finish_export(me, sink).await?;
-        log_export(&self.db, me, client, "insurer", &exported).await?;
+        log_export(&self.db, me, client, "insurer", &exported, self.clock.now()).await?;
         Ok(exported)
     }
 
@@ -455,7 +462,7 @@ impl Beehive {
         }
         .insert(&txn)
         .await
-        .map_err(|e| crate::system::conflict_on_unique(e, "保险公司编码已存在"))?;
+        .map_err(|e| crate::error::conflict_on_unique(e, "保险公司编码已存在"))?;
         let masks = self
             .write_insurer_accounts(&txn, me, created.id, accounts)
             .await?;
@@ -471,6 +478,7 @@ impl Beehive {
                 "dayBasis": c.day_basis, "compulsoryReasons": c.reasons,
                 "enabled": input.enabled, "accounts": masks,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -522,7 +530,7 @@ impl Beehive {
             found.version,
         )
         .await
-        .map_err(|e| crate::system::conflict_on_unique(e, "保险公司编码已存在"))?;
+        .map_err(|e| crate::error::conflict_on_unique(e, "保险公司编码已存在"))?;
         let masks = self.write_insurer_accounts(&txn, me, id, accounts).await?;
         log_change(
             &txn,
@@ -537,6 +545,7 @@ impl Beehive {
                 "enabled": input.enabled, "accounts": masks,
                 "from": { "name": found.name, "code": found.code, "enabled": found.enabled },
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -581,7 +590,7 @@ impl Beehive {
             let sealed = a
                 .number
                 .as_deref()
-                .map(|n| (self.secrets.encrypt(n), mask_account_no(n)));
+                .map(|n| (self.secrets.encrypt(n), domain::mask::account_no(n)));
             match a.id.and_then(|id| existing.get(&id)) {
                 Some(old) => {
                     let mask = sealed
@@ -669,6 +678,7 @@ impl Beehive {
             "insurer",
             Some(id),
             serde_json::json!({ "name": found.name, "code": found.code }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;

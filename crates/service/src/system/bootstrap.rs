@@ -1,8 +1,9 @@
 //! The first administrator and the built-in super-administrator role.
 
-use crate::audit::{self, Actor, Entry};
+use crate::audit::{self, Entry};
+use crate::principal::Actor;
 use crate::{Error, Result, password};
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use domain::permission;
 use std::collections::BTreeSet;
 use store::entity::{admin_user, admin_user_role, role, role_permission};
@@ -26,9 +27,9 @@ pub struct FirstAdmin {
 
 /// Makes the super-administrator role exist and hold exactly the `admin:` permissions of
 /// the catalogue (new permissions reach it on the next start, removed ones leave it).
-pub async fn sync_super_role(db: &DatabaseConnection) -> Result<()> {
+pub async fn sync_super_role(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<()> {
     let txn = store::begin_write(db).await?;
-    let role_id = super_role_id(&txn).await?;
+    let role_id = super_role_id(&txn, now).await?;
     let held: BTreeSet<String> = role_permission::Entity::find()
         .filter(role_permission::Column::RoleId.eq(role_id))
         .all(&txn)
@@ -69,6 +70,7 @@ pub async fn sync_super_role(db: &DatabaseConnection) -> Result<()> {
                 ip: None,
                 request_id: None,
             },
+            now,
         )
         .await?;
     }
@@ -76,7 +78,7 @@ pub async fn sync_super_role(db: &DatabaseConnection) -> Result<()> {
     Ok(())
 }
 
-async fn super_role_id(conn: &impl ConnectionTrait) -> Result<i64> {
+async fn super_role_id(conn: &impl ConnectionTrait, now: DateTime<Utc>) -> Result<i64> {
     if let Some(existing) = role::Entity::find()
         .filter(role::Column::IsSuper.eq(true))
         .one(conn)
@@ -84,7 +86,6 @@ async fn super_role_id(conn: &impl ConnectionTrait) -> Result<i64> {
     {
         return Ok(existing.id);
     }
-    let now = Utc::now();
     let created = role::ActiveModel {
         code: Set(SUPER_ROLE_CODE.to_owned()),
         name: Set("超级管理员".to_owned()),
@@ -106,6 +107,7 @@ async fn super_role_id(conn: &impl ConnectionTrait) -> Result<i64> {
 pub async fn ensure_first_admin(
     db: &DatabaseConnection,
     password: Option<String>,
+    now: DateTime<Utc>,
 ) -> Result<Option<FirstAdmin>> {
     if admin_user::Entity::find().count(db).await? > 0 {
         return Ok(None);
@@ -117,6 +119,7 @@ pub async fn ensure_first_admin(
         None,
         password,
         "startup",
+        now,
     )
     .await
     {
@@ -136,6 +139,7 @@ pub async fn create_super_admin(
     mobile: Option<&str>,
     password: Option<String>,
     via: &'static str,
+    now: DateTime<Utc>,
 ) -> Result<FirstAdmin> {
     let new = password::NewAccount::check(account, name, mobile, password)?;
     let (account, name, hash) = (new.account.as_str(), new.name.as_str(), new.hash.clone());
@@ -150,8 +154,7 @@ pub async fn create_super_admin(
     {
         return Err(Error::Conflict(format!("账号 {account} 已存在")));
     }
-    let role_id = super_role_id(&txn).await?;
-    let now = Utc::now();
+    let role_id = super_role_id(&txn, now).await?;
     let inserted = admin_user::ActiveModel {
         account: Set(account.to_owned()),
         name: Set(name.to_owned()),
@@ -194,6 +197,7 @@ pub async fn create_super_admin(
             ip: None,
             request_id: None,
         },
+        now,
     )
     .await?;
     txn.commit().await?;

@@ -1,14 +1,14 @@
 //! The journal (日志管理): the operation log and the login log, read-only.
 
-use crate::auth::{ClientInfo, Principal};
 use crate::export::{Cell, ExportColumn, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
 use store::entity::{login_log, operation_log};
 use store::sea_orm::{ColumnTrait, EntityTrait, Order, QueryFilter, Select};
 
-pub const TABLE: &str = "admin:logs:table";
-pub const EXPORT: &str = "admin:logs:export";
+use domain::permission::codes::LOGS_EXPORT as EXPORT;
+use domain::permission::codes::LOGS_TABLE as TABLE;
 
 /// Filters of the operation log.
 #[derive(Debug, Clone, Default)]

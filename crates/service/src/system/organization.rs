@@ -1,11 +1,13 @@
 //! The organization tree (组织架构): departments with a materialised path (`/1/5/`), so that
 //! "this department and everything under it" is one prefix match.
 
-use super::{conflict_on_unique, log_change, required_text};
-use crate::auth::{ClientInfo, Principal};
+use crate::audit::log_change;
+use crate::error::OrInvalid;
+use crate::error::conflict_on_unique;
 use crate::paging::{count_by, starts_with};
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
-use chrono::Utc;
+use domain::text;
 use std::collections::HashMap;
 use store::entity::{admin_user, department};
 use store::sea_orm::{
@@ -13,10 +15,10 @@ use store::sea_orm::{
     QuerySelect, Set,
 };
 
-pub const TABLE: &str = "admin:organization:table";
-pub const CREATE: &str = "admin:organization:create";
-pub const UPDATE: &str = "admin:organization:update";
-pub const DELETE: &str = "admin:organization:delete";
+use domain::permission::codes::ORGANIZATION_CREATE as CREATE;
+use domain::permission::codes::ORGANIZATION_DELETE as DELETE;
+use domain::permission::codes::ORGANIZATION_TABLE as TABLE;
+use domain::permission::codes::ORGANIZATION_UPDATE as UPDATE;
 
 const SAME_NAME: &str = "同一上级下已有同名部门";
 
@@ -132,11 +134,11 @@ impl Beehive {
         input: DepartmentInput,
     ) -> Result<i64> {
         me.require(CREATE)?;
-        let name = required_text("name", "部门名称", &input.name, 64)?;
+        let name = text::required(&input.name, 64).or_invalid_as("name", "部门名称")?;
         let txn = store::begin_write(&self.db).await?;
         let parent = parent_path(&txn, input.parent_id).await?;
         check_unique_name(&txn, input.parent_id, &name, None).await?;
-        let now = Utc::now();
+        let now = self.clock.now();
         let created = department::ActiveModel {
             parent_id: Set(input.parent_id),
             name: Set(name.clone()),
@@ -169,6 +171,7 @@ impl Beehive {
             "department",
             Some(created.id),
             serde_json::json!({ "name": name, "parentId": input.parent_id }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -185,7 +188,7 @@ impl Beehive {
         input: DepartmentInput,
     ) -> Result<()> {
         me.require(UPDATE)?;
-        let name = required_text("name", "部门名称", &input.name, 64)?;
+        let name = text::required(&input.name, 64).or_invalid_as("name", "部门名称")?;
         let txn = store::begin_write(&self.db).await?;
         let current = find(&txn, id).await?;
         let parent = parent_path(&txn, input.parent_id).await?;
@@ -194,7 +197,7 @@ impl Beehive {
         }
         check_unique_name(&txn, input.parent_id, &name, Some(id)).await?;
         let new_path = format!("{parent}{id}/");
-        let now = Utc::now();
+        let now = self.clock.now();
         department::ActiveModel {
             id: Set(id),
             parent_id: Set(input.parent_id),
@@ -238,6 +241,7 @@ impl Beehive {
                 "parentId": input.parent_id,
                 "previousParentId": current.parent_id,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await.map_err(Error::from)
@@ -257,7 +261,7 @@ impl Beehive {
         department::ActiveModel {
             id: Set(id),
             enabled: Set(enabled),
-            updated_at: Set(Utc::now()),
+            updated_at: Set(self.clock.now()),
             updated_by: Set(Some(me.user_id)),
             version: Set(current.version + 1),
             ..Default::default()
@@ -276,6 +280,7 @@ impl Beehive {
             "department",
             Some(id),
             serde_json::json!({ "name": current.name }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -315,6 +320,7 @@ impl Beehive {
             "department",
             Some(id),
             serde_json::json!({ "name": current.name }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;

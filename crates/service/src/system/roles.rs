@@ -1,13 +1,17 @@
 //! Roles (角色管理): named sets of `admin:` permissions. The grant rule: nobody grants, or
 //! takes away, a permission they do not hold themselves.
 
-use super::{conflict_on_unique, log_change, log_export, required_text};
-use crate::auth::{ClientInfo, Principal};
+use crate::audit::log_change;
+use crate::error::OrInvalid;
+use crate::error::conflict_on_unique;
+use crate::export::log_export;
 use crate::export::{Cell, EXPORT_BATCH, ExportColumn, ExportSink, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
 use chrono::{DateTime, Utc};
 use domain::permission::{self, Audience, Kind, Section};
+use domain::text;
 use std::collections::{BTreeSet, HashMap};
 use store::entity::{admin_user_role, role, role_permission};
 use store::sea_orm::{
@@ -15,11 +19,11 @@ use store::sea_orm::{
     QueryFilter, Select, Set,
 };
 
-pub const TABLE: &str = "admin:role:table";
-pub const CREATE: &str = "admin:role:create";
-pub const UPDATE: &str = "admin:role:update";
-pub const DELETE: &str = "admin:role:delete";
-pub const EXPORT: &str = "admin:role:export";
+use domain::permission::codes::ROLE_CREATE as CREATE;
+use domain::permission::codes::ROLE_DELETE as DELETE;
+use domain::permission::codes::ROLE_EXPORT as EXPORT;
+use domain::permission::codes::ROLE_TABLE as TABLE;
+use domain::permission::codes::ROLE_UPDATE as UPDATE;
 
 /// One section of the catalogue as the role dialog shows it.
 #[derive(Debug, Clone)]
@@ -136,7 +140,7 @@ fn check_code(code: &str) -> Result<String> {
 
 /// Checked name, description and permission set.
 fn check_input(input: &RoleInput) -> Result<(String, String, BTreeSet<String>)> {
-    let name = required_text("name", "角色名称", &input.name, 64)?;
+    let name = text::required(&input.name, 64).or_invalid_as("name", "角色名称")?;
     let description = input.description.as_deref().unwrap_or_default().trim();
     if description.chars().count() > 255 {
         return Err(Error::invalid("description", "角色描述不能超过 255 个字符"));
@@ -349,7 +353,7 @@ impl Beehive {
         }
         txn.commit().await?;
         let exported = self.finish_export(me, sink).await?;
-        log_export(&self.db, me, client, "role", &exported).await?;
+        log_export(&self.db, me, client, "role", &exported, self.clock.now()).await?;
         Ok(exported)
     }
 
@@ -390,7 +394,7 @@ impl Beehive {
         {
             return Err(Error::Conflict("角色编码已存在".to_owned()));
         }
-        let now = Utc::now();
+        let now = self.clock.now();
         let created = role::ActiveModel {
             code: Set(code.clone()),
             name: Set(name.clone()),
@@ -421,6 +425,7 @@ impl Beehive {
                 "enabled": input.enabled,
                 "permissions": permissions,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -453,7 +458,7 @@ impl Beehive {
             name: Set(name.clone()),
             description: Set(description),
             enabled: Set(input.enabled),
-            updated_at: Set(Utc::now()),
+            updated_at: Set(self.clock.now()),
             updated_by: Set(Some(me.user_id)),
             version: Set(current.version + 1),
             ..Default::default()
@@ -482,6 +487,7 @@ impl Beehive {
                 "added": added,
                 "removed": removed,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -518,6 +524,7 @@ impl Beehive {
             "role",
             Some(id),
             serde_json::json!({ "code": current.code, "name": current.name }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;

@@ -3,11 +3,13 @@
 //! defaults. Reads go through a small per-process cache that a save clears at once and that
 //! forgets anything older than [`CACHE_TTL`] (another instance's save shows within that time).
 
-use super::log_change;
+use crate::audit::log_change;
 use crate::auth::settings::SecuritySettings;
-use crate::auth::{ClientInfo, Principal};
+use crate::error::OrInvalid;
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
 use chrono::Utc;
+use domain::text;
 use object_store::path::Path as ObjectPath;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -19,9 +21,9 @@ use store::sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set};
 
 /// The page permission of 安全设置; it is also the permission to save (config screens have no
 /// separate button permission).
-pub const SECURITY: &str = "admin:config:security";
+use domain::permission::codes::CONFIG_SECURITY as SECURITY;
 /// The page permission of 系统设置, also the permission to save and to change the logo.
-pub const SYSTEM: &str = "admin:config:system";
+use domain::permission::codes::CONFIG_SYSTEM as SYSTEM;
 
 const SECURITY_KEY: &str = "security";
 const SYSTEM_KEY: &str = "system";
@@ -362,20 +364,13 @@ fn is_email(value: &str) -> bool {
         && !value.chars().any(char::is_whitespace)
 }
 
-fn optional_text(field: &str, label: &str, value: &str, max: usize) -> Result<String> {
-    let value = value.trim();
-    if value.chars().count() > max {
-        return Err(Error::invalid(
-            field,
-            format!("{label}不能超过 {max} 个字符"),
-        ));
-    }
-    Ok(value.to_owned())
-}
-
 fn check_system(input: &SystemInput) -> Result<SystemInput> {
-    let platform_name = optional_text("platformName", "平台名称", &input.platform_name, 32)?;
-    let service_phone = optional_text("servicePhone", "客服电话", &input.service_phone, 32)?;
+    let platform_name = text::optional(Some(&input.platform_name), 32)
+        .or_invalid_as("platformName", "平台名称")
+        .map(Option::unwrap_or_default)?;
+    let service_phone = text::optional(Some(&input.service_phone), 32)
+        .or_invalid_as("servicePhone", "客服电话")
+        .map(Option::unwrap_or_default)?;
     if !service_phone
         .chars()
         .all(|c| c.is_ascii_digit() || " +-()".contains(c))
@@ -385,7 +380,9 @@ fn check_system(input: &SystemInput) -> Result<SystemInput> {
             "客服电话只能包含数字、空格和 + - ( )",
         ));
     }
-    let service_email = optional_text("serviceEmail", "客服邮箱", &input.service_email, 64)?;
+    let service_email = text::optional(Some(&input.service_email), 64)
+        .or_invalid_as("serviceEmail", "客服邮箱")
+        .map(Option::unwrap_or_default)?;
     if !service_email.is_empty() && !is_email(&service_email) {
         return Err(Error::invalid("serviceEmail", "请输入正确的邮箱地址"));
     }
@@ -444,8 +441,8 @@ async fn write_row(
     key: &str,
     existing: Option<setting::Model>,
     value: serde_json::Value,
+    now: chrono::DateTime<Utc>,
 ) -> Result<()> {
-    let now = Utc::now();
     match existing {
         Some(row) => {
             setting::ActiveModel {
@@ -504,6 +501,19 @@ impl Beehive {
         })
     }
 
+    /// 系统设置's time zone (Asia/Shanghai until it is saved).
+    pub async fn time_zone(&self) -> Result<chrono_tz::Tz> {
+        Ok(crate::clock::zone(&self.stored_system().await?.time_zone))
+    }
+
+    /// Today's business date in 系统设置's time zone.
+    pub async fn business_date(&self) -> Result<chrono::NaiveDate> {
+        Ok(crate::clock::business_date(
+            self.clock.now(),
+            self.time_zone().await?,
+        ))
+    }
+
     /// The largest upload 系统设置 allows (its upload limit, in MiB).
     pub(crate) async fn upload_limit_mib(&self) -> Result<u32> {
         Ok(self.stored_system().await?.upload_limit_mib)
@@ -555,7 +565,7 @@ impl Beehive {
             None => SecurityConfig::from_settings(&self.security),
         };
         let value = serde_json::to_value(&after).map_err(Error::internal)?;
-        write_row(&txn, me, SECURITY_KEY, existing, value.clone()).await?;
+        write_row(&txn, me, SECURITY_KEY, existing, value.clone(), self.clock.now()).await?;
         log_change(
             &txn,
             me,
@@ -564,6 +574,7 @@ impl Beehive {
             "setting",
             None,
             serde_json::json!({ "key": SECURITY_KEY, "before": before, "after": value }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -620,7 +631,7 @@ impl Beehive {
         };
         let after = change(&before)?;
         let value = serde_json::to_value(&after).map_err(Error::internal)?;
-        write_row(&txn, me, SYSTEM_KEY, existing, value.clone()).await?;
+        write_row(&txn, me, SYSTEM_KEY, existing, value.clone(), self.clock.now()).await?;
         log_change(
             &txn,
             me,
@@ -629,6 +640,7 @@ impl Beehive {
             "setting",
             None,
             serde_json::json!({ "key": SYSTEM_KEY, "before": before, "after": value }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -653,7 +665,7 @@ impl Beehive {
         let Some(content_type) = image_type(&bytes) else {
             return Err(Error::invalid("file", "Logo 只能是 PNG、JPEG 或 WebP 图片"));
         };
-        let version = Utc::now().timestamp_millis();
+        let version = self.clock.now().timestamp_millis();
         let object_name = format!("branding/logo-{version}");
         self.storage
             .store

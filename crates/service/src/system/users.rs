@@ -1,10 +1,13 @@
 //! Administrator accounts: enable/disable and roles. (The screens come with system management;
 //! the rules that sign-in depends on live here already.)
 
-use crate::audit::{self, Actor, Entry};
-use crate::auth::AccountKind;
+use crate::audit::{self, Entry};
+use crate::error::OrInvalid;
+use crate::principal::AccountKind;
+use crate::principal::Actor;
 use crate::{Beehive, Error, Result};
 use chrono::Utc;
+use domain::text;
 use store::entity::{admin_user, admin_user_role, role};
 use store::sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
 
@@ -21,7 +24,7 @@ impl Beehive {
             .one(&txn)
             .await?
             .ok_or_else(|| Error::NotFound("用户不存在".to_owned()))?;
-        let now = Utc::now();
+        let now = self.clock.now();
         admin_user::ActiveModel {
             id: Set(user.id),
             enabled: Set(enabled),
@@ -50,6 +53,7 @@ impl Beehive {
                 ip: None,
                 request_id: None,
             },
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -115,6 +119,7 @@ impl Beehive {
                 ip: None,
                 request_id: None,
             },
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -125,24 +130,27 @@ impl Beehive {
 // ---------------------------------------------------------------------------------------------
 // The administrator screens (用户管理).
 
+use super::organization;
 use super::roles::{check_grantable, role_permissions};
-use super::{conflict_on_unique, log_change, log_export, organization, required_text};
-use crate::auth::{ClientInfo, Principal};
+use crate::audit::log_change;
+use crate::error::conflict_on_unique;
+use crate::export::log_export;
 use crate::export::{Cell, EXPORT_BATCH, ExportColumn, ExportSink, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
 use crate::password;
+use crate::principal::{ClientInfo, Principal};
 use chrono::DateTime;
 use std::collections::{BTreeSet, HashMap};
 use store::entity::department;
 use store::sea_orm::sea_query::Query;
 use store::sea_orm::{ConnectionTrait, Order, PaginatorTrait, Select};
 
-pub const TABLE: &str = "admin:user:table";
-pub const CREATE: &str = "admin:user:create";
-pub const UPDATE: &str = "admin:user:update";
-pub const RESET_PASSWORD: &str = "admin:user:reset_password";
-pub const SIGN_OUT: &str = "admin:user:sign_out";
-pub const EXPORT: &str = "admin:user:export";
+use domain::permission::codes::USER_CREATE as CREATE;
+use domain::permission::codes::USER_EXPORT as EXPORT;
+use domain::permission::codes::USER_RESET_PASSWORD as RESET_PASSWORD;
+use domain::permission::codes::USER_SIGN_OUT as SIGN_OUT;
+use domain::permission::codes::USER_TABLE as TABLE;
+use domain::permission::codes::USER_UPDATE as UPDATE;
 
 const LAST_SUPER: &str = "至少保留一个启用的超级管理员";
 
@@ -218,9 +226,7 @@ fn user_not_found() -> Error {
 }
 
 fn check_mobile(mobile: Option<&str>) -> Result<Option<String>> {
-    let mobile = paging::text(mobile);
-    crate::auth::check_optional_mobile(mobile)?;
-    Ok(mobile.map(str::to_owned))
+    domain::contact::optional_mobile(mobile).or_invalid("mobile")
 }
 
 /// The department must exist and be enabled.
@@ -395,7 +401,7 @@ async fn user_rows(
                 id: u.id,
                 mobile: u
                     .mobile
-                    .map(|m| if mask { paging::mask_mobile(&m) } else { m }),
+                    .map(|m| if mask { domain::mask::mobile(&m) } else { m }),
                 department_name: u.department_id.and_then(|d| depts.get(&d).cloned()),
                 department_id: u.department_id,
                 roles: held
@@ -550,7 +556,15 @@ impl Beehive {
         }
         txn.commit().await?;
         let exported = self.finish_export(me, sink).await?;
-        log_export(&self.db, me, client, "admin_user", &exported).await?;
+        log_export(
+            &self.db,
+            me,
+            client,
+            "admin_user",
+            &exported,
+            self.clock.now(),
+        )
+        .await?;
         Ok(exported)
     }
 
@@ -582,6 +596,7 @@ impl Beehive {
                 "admin_user",
                 Some(id),
                 serde_json::json!({ "account": account, "fields": ["mobile"] }),
+                self.clock.now(),
             )
             .await?;
         }
@@ -603,7 +618,7 @@ impl Beehive {
                 "账号须为 3 到 32 位字母、数字或 _ . - @",
             ));
         }
-        let name = required_text("name", "姓名", &input.name, 64)?;
+        let name = text::required(&input.name, 64).or_invalid_as("name", "姓名")?;
         let mobile = check_mobile(input.mobile.as_deref())?;
         let roles = load_roles(&self.db, &input.role_ids).await?;
         check_department(&self.db, input.department_id).await?;
@@ -661,6 +676,7 @@ impl Beehive {
                 "roleIds": role_ids,
                 "passwordGenerated": generated.is_some(),
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -676,7 +692,7 @@ impl Beehive {
         input: UserUpdate,
     ) -> Result<()> {
         me.require(UPDATE)?;
-        let name = required_text("name", "姓名", &input.name, 64)?;
+        let name = text::required(&input.name, 64).or_invalid_as("name", "姓名")?;
         let mobile = check_mobile(input.mobile.as_deref())?;
         let roles = load_roles(&self.db, &input.role_ids).await?;
         let txn = store::begin_write(&self.db).await?;
@@ -713,7 +729,7 @@ impl Beehive {
             name: Set(name.clone()),
             mobile: Set(mobile),
             department_id: Set(input.department_id),
-            updated_at: Set(Utc::now()),
+            updated_at: Set(self.clock.now()),
             updated_by: Set(Some(me.user_id)),
             version: Set(user.version + 1),
             ..Default::default()
@@ -749,6 +765,7 @@ impl Beehive {
                 "rolesAdded": added.iter().map(|r| r.id).collect::<Vec<_>>(),
                 "rolesRemoved": removed,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -779,7 +796,7 @@ impl Beehive {
         admin_user::ActiveModel {
             id: Set(id),
             enabled: Set(enabled),
-            updated_at: Set(Utc::now()),
+            updated_at: Set(self.clock.now()),
             updated_by: Set(Some(me.user_id)),
             version: Set(user.version + 1),
             ..Default::default()
@@ -801,6 +818,7 @@ impl Beehive {
             "admin_user",
             Some(id),
             serde_json::json!({ "account": user.account }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -848,6 +866,7 @@ impl Beehive {
                 "passwordGenerated": generated.is_some(),
                 "sessionsRevoked": true,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -877,6 +896,7 @@ impl Beehive {
             "admin_user",
             Some(id),
             serde_json::json!({ "account": user.account }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;

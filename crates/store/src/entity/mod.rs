@@ -36,5 +36,6 @@ pub mod setting;
 pub mod sms_code;
 pub mod sms_outbox;
 pub mod sms_template;
+pub mod status_log;
 pub mod stored_file;
 pub mod vehicle;

@@ -15,6 +15,7 @@ mod m0007_customers;
 mod m0008_partners;
 mod m0009_content;
 mod m0010_templates;
+mod m0011_status_log;
 
 pub struct Migrator;
 
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0008_partners::Migration),
             Box::new(m0009_content::Migration),
             Box::new(m0010_templates::Migration),
+            Box::new(m0011_status_log::Migration),
         ]
     }
 }

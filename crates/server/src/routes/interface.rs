@@ -9,10 +9,10 @@ use crate::error::ApiError;
 use crate::extract::Json;
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
-use service::providers::esign::SignatureConfigInput;
-use service::providers::templates::{TemplateFilter, TemplateInput, TemplateRow};
-use service::providers::usage::{UsageFilter, UsageRow};
-use service::providers::{
+use service::interface::esign::SignatureConfigInput;
+use service::interface::templates::{TemplateFilter, TemplateInput, TemplateRow};
+use service::interface::usage::{UsageFilter, UsageRow};
+use service::interface::{
     InterfaceConfig, OcrConfigInput, OcrConfigView, SmsConfigInput, SmsConfigView,
 };
 use std::collections::BTreeMap;

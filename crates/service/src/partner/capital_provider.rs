@@ -2,38 +2,43 @@
 //! accounts (one default per purpose), their sign-in users, and a view of their e-signature
 //! account.
 
-use super::{
-    PROVIDER_STATUSES, check_account_no, check_bp, check_mobile_field, check_phone,
-    mask_account_no, optional_text,
-};
-use crate::auth::{AccountKind, ClientInfo, Principal};
+use super::{check_account_no, check_bp};
+use crate::audit::log_change;
+use crate::error::OrInvalid;
+use crate::error::conflict_on_unique;
+use crate::export::log_export;
 use crate::export::{Cell, EXPORT_BATCH, ExportColumn, ExportSink, Exportable, Exported};
 use crate::files::FileContent;
 use crate::paging::{self, Page, PageRequest};
-use crate::system::{
-    conflict_on_unique, log_change, log_export, new_password, required_text, save_if_unchanged,
-};
+use crate::principal::{AccountKind, ClientInfo, Principal};
+use crate::system::new_password;
+use crate::transition::{self, By, Change, Logged};
 use crate::{Beehive, Error, Result};
 use chrono::{DateTime, Utc};
+use domain::contact;
+use domain::status::{EsignStatus, ProviderStatus, Status};
+use domain::text;
 use std::collections::HashMap;
 use store::entity::{
     capital_esign_account, capital_provider, capital_provider_account, capital_user,
 };
+use store::save_if_unchanged;
+use store::sea_orm::sea_query::Expr;
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, PaginatorTrait,
     QueryFilter, QueryOrder, Select, Set,
 };
 
-pub const TABLE: &str = "admin:capital_company:table";
-pub const CREATE: &str = "admin:capital_company:create";
-pub const UPDATE: &str = "admin:capital_company:update";
-pub const STATUS: &str = "admin:capital_company:status";
-pub const EXPORT: &str = "admin:capital_company:export";
-pub const ACCOUNT: &str = "admin:capital_company:account";
-pub const USER: &str = "admin:capital_company:user";
-pub const RESET_PASSWORD: &str = "admin:capital_company:reset_password";
-pub const SIGN_OUT: &str = "admin:capital_company:sign_out";
-pub const SIGNATURE: &str = "admin:capital_company:signature";
+use domain::permission::codes::CAPITAL_COMPANY_ACCOUNT as ACCOUNT;
+use domain::permission::codes::CAPITAL_COMPANY_CREATE as CREATE;
+use domain::permission::codes::CAPITAL_COMPANY_EXPORT as EXPORT;
+use domain::permission::codes::CAPITAL_COMPANY_RESET_PASSWORD as RESET_PASSWORD;
+use domain::permission::codes::CAPITAL_COMPANY_SIGN_OUT as SIGN_OUT;
+use domain::permission::codes::CAPITAL_COMPANY_SIGNATURE as SIGNATURE;
+use domain::permission::codes::CAPITAL_COMPANY_STATUS as STATUS;
+use domain::permission::codes::CAPITAL_COMPANY_TABLE as TABLE;
+use domain::permission::codes::CAPITAL_COMPANY_UPDATE as UPDATE;
+use domain::permission::codes::CAPITAL_COMPANY_USER as USER;
 
 pub const KINDS: [(&str, &str); 5] = [
     ("BANK", "银行"),
@@ -54,11 +59,6 @@ pub const PURPOSES: [(&str, &str); 3] = [
     ("DISBURSE", "放款账户"),
     ("COLLECT", "收款账户"),
     ("SETTLEMENT", "结算账户"),
-];
-const STATUS_LABELS: [(&str, &str); 3] = [
-    ("ACTIVE", "合作中"),
-    ("PAUSED", "已暂停"),
-    ("TERMINATED", "已终止"),
 ];
 /// The largest credit limit: 100 billion yuan, in fen.
 pub const MAX_CREDIT_FEN: i64 = 10_000_000_000_000;
@@ -81,6 +81,12 @@ fn one_of(field: &str, label: &str, table: &[(&str, &str)], value: &str) -> Resu
             format!("{label}只能是 {}", codes.join("、")),
         ))
     }
+}
+
+/// A status code from a request; else 400 naming `status`.
+pub(crate) fn parse_status(status: &str) -> Result<ProviderStatus> {
+    ProviderStatus::parse(status.trim())
+        .ok_or_else(|| Error::invalid("status", "状态只能是 ACTIVE、PAUSED 或 TERMINATED"))
 }
 
 pub(crate) fn provider_not_found() -> Error {
@@ -150,7 +156,7 @@ pub struct ProviderRow {
 pub(crate) fn provider_row(p: capital_provider::Model, mask: bool, user_count: u64) -> ProviderRow {
     let hide = |v: String| {
         if mask && !v.is_empty() {
-            paging::mask_mobile(&v)
+            domain::mask::mobile(&v)
         } else {
             v
         }
@@ -208,7 +214,12 @@ impl Exportable for ProviderRow {
             ExportColumn {
                 header: "状态",
                 width: 10.0,
-                value: |r| Cell::from(label(&STATUS_LABELS, &r.status)),
+                value: |r| {
+                    Cell::from(
+                        ProviderStatus::parse(&r.status)
+                            .map_or_else(|| r.status.clone(), |s| s.label().to_owned()),
+                    )
+                },
             },
             ExportColumn {
                 header: "授信额度（元）",
@@ -344,7 +355,7 @@ struct CheckedProvider {
 }
 
 fn check_provider(input: &ProviderInput) -> Result<CheckedProvider> {
-    let name = required_text("name", "资金方名称", &input.name, 128)?;
+    let name = text::required(&input.name, 128).or_invalid_as("name", "资金方名称")?;
     let kind = one_of("kind", "资金方类型", &KINDS, &input.kind)?;
     if !(0..=MAX_CREDIT_FEN).contains(&input.credit_limit_fen) {
         return Err(Error::invalid(
@@ -390,9 +401,14 @@ fn check_provider(input: &ProviderInput) -> Result<CheckedProvider> {
             &input.settlement_cycle,
         )?,
         accept_mode: one_of("acceptMode", "接单方式", &ACCEPT_MODES, &input.accept_mode)?,
-        contact_name: optional_text("contactName", "联系人", input.contact_name.as_deref(), 64)?,
-        contact_phone: check_phone("contactPhone", input.contact_phone.as_deref())?,
-        notify_mobile: check_mobile_field("notifyMobile", input.notify_mobile.as_deref())?,
+        contact_name: text::optional(input.contact_name.as_deref(), 64)
+            .or_invalid_as("contactName", "联系人")
+            .map(Option::unwrap_or_default)?,
+        contact_phone: contact::optional_phone(input.contact_phone.as_deref())
+            .or_invalid("contactPhone")?,
+        notify_mobile: contact::optional_mobile(input.notify_mobile.as_deref())
+            .or_invalid("notifyMobile")?
+            .unwrap_or_default(),
     })
 }
 
@@ -527,6 +543,15 @@ pub(crate) async fn esign_view(conn: &impl ConnectionTrait, provider_id: i64) ->
         .filter(capital_esign_account::Column::CapitalProviderId.eq(provider_id))
         .one(conn)
         .await?;
+    esign_view_of(conn, provider_id, found).await
+}
+
+/// The view of provider `provider_id`'s e-signature account `found` (an empty draft if none).
+pub(crate) async fn esign_view_of(
+    conn: &impl ConnectionTrait,
+    provider_id: i64,
+    found: Option<capital_esign_account::Model>,
+) -> Result<EsignView> {
     let Some(e) = found else {
         return Ok(EsignView {
             capital_provider_id: provider_id,
@@ -536,7 +561,7 @@ pub(crate) async fn esign_view(conn: &impl ConnectionTrait, provider_id: i64) ->
             contact_mobile: String::new(),
             seal_file_id: None,
             seal_file_name: None,
-            status: "UNSUBMITTED".to_owned(),
+            status: EsignStatus::Unsubmitted.code().to_owned(),
             submitted_at: None,
             verified_at: None,
         });
@@ -607,7 +632,15 @@ impl Beehive {
         }
         txn.commit().await?;
         let exported = self.finish_export(me, sink).await?;
-        log_export(&self.db, me, client, "capital_provider", &exported).await?;
+        log_export(
+            &self.db,
+            me,
+            client,
+            "capital_provider",
+            &exported,
+            self.clock.now(),
+        )
+        .await?;
         Ok(exported)
     }
 
@@ -635,6 +668,7 @@ impl Beehive {
                 "capital_provider",
                 Some(id),
                 serde_json::json!({ "name": name, "fields": ["contactPhone", "notifyMobile"] }),
+                self.clock.now(),
             )
             .await?;
         }
@@ -662,7 +696,7 @@ impl Beehive {
         let created = capital_provider::ActiveModel {
             name: Set(c.name.clone()),
             kind: Set(c.kind.clone()),
-            status: Set("ACTIVE".to_owned()),
+            status: Set(ProviderStatus::Active.code().to_owned()),
             credit_limit_fen: Set(c.credit_limit_fen),
             credit_reserved_fen: Set(0),
             credit_used_fen: Set(0),
@@ -698,6 +732,7 @@ impl Beehive {
                 "guaranteeMode": c.guarantee_mode, "advanceAfterDays": c.advance_after_days,
                 "settlementCycle": c.settlement_cycle, "acceptMode": c.accept_mode,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -772,6 +807,7 @@ impl Beehive {
                 "guaranteeMode": c.guarantee_mode, "advanceAfterDays": c.advance_after_days,
                 "settlementCycle": c.settlement_cycle, "acceptMode": c.accept_mode,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -779,7 +815,7 @@ impl Beehive {
     }
 
     /// ACTIVE, PAUSED or TERMINATED. Leaving ACTIVE ends the sessions of the provider's users
-    /// (and sign-in refuses them while it is not ACTIVE).
+    /// (and sign-in refuses them while it is not ACTIVE); TERMINATED is final.
     pub async fn set_provider_status(
         &self,
         me: &Principal,
@@ -788,43 +824,43 @@ impl Beehive {
         status: &str,
     ) -> Result<()> {
         me.require(STATUS)?;
-        let status = status.trim();
-        if !PROVIDER_STATUSES.contains(&status) {
-            return Err(Error::invalid(
-                "status",
-                "状态只能是 ACTIVE、PAUSED 或 TERMINATED",
-            ));
-        }
+        let to = parse_status(status)?;
         let txn = store::begin_write(&self.db).await?;
         let found = self.provider(&txn, id).await?;
-        if found.status == "TERMINATED" && status != "TERMINATED" {
+        self.change_provider_status(&txn, &By::user(me, client), &found, to)
+            .await?;
+        txn.commit().await?;
+        Ok(())
+    }
+
+    /// The one status change of a capital provider, for the screen and the command line: the
+    /// transition table (TERMINATED is final), the compare-and-set, the status log, the
+    /// operation log, and the sign-out of the provider's users when it stops being ACTIVE.
+    pub(crate) async fn change_provider_status(
+        &self,
+        txn: &impl ConnectionTrait,
+        by: &By,
+        found: &capital_provider::Model,
+        to: ProviderStatus,
+    ) -> Result<()> {
+        let from = ProviderStatus::parse(&found.status).ok_or_else(|| {
+            Error::internal(anyhow::anyhow!("unknown provider status {}", found.status))
+        })?;
+        if from == ProviderStatus::Terminated {
             return Err(Error::Conflict(
                 "已终止合作的资金方不能恢复，请新建资金方".to_owned(),
             ));
         }
-        save_if_unchanged(
-            &txn,
-            capital_provider::ActiveModel {
-                id: Set(id),
-                status: Set(status.to_owned()),
-                updated_at: Set(self.clock.now()),
-                updated_by: Set(Some(me.user_id)),
-                version: Set(found.version + 1),
-                ..Default::default()
-            },
-            capital_provider::Column::Version,
-            found.version,
-        )
-        .await?;
+        let now = self.clock.now();
         let mut signed_out = 0;
-        if status != "ACTIVE" {
+        if to != ProviderStatus::Active {
             for u in capital_user::Entity::find()
-                .filter(capital_user::Column::CapitalProviderId.eq(id))
-                .all(&txn)
+                .filter(capital_user::Column::CapitalProviderId.eq(found.id))
+                .all(txn)
                 .await?
             {
                 crate::auth::revoke_all_sessions(
-                    &txn,
+                    txn,
                     AccountKind::Capital,
                     u.id,
                     "provider_inactive",
@@ -833,20 +869,32 @@ impl Beehive {
                 signed_out += 1;
             }
         }
-        log_change(
-            &txn,
-            me,
-            client,
-            "capital_provider.set_status",
-            "capital_provider",
-            Some(id),
-            serde_json::json!({
-                "name": found.name, "from": found.status, "to": status,
-                "usersSignedOut": signed_out,
-            }),
+        let updated_by = match &by.actor {
+            crate::principal::Actor::Admin { id, .. } => Some(*id),
+            _ => None,
+        };
+        transition::apply::<capital_provider::Entity, _, _>(
+            txn,
+            by,
+            now,
+            Change {
+                id: found.id,
+                from,
+                to,
+                version: found.version,
+                event: "set_status",
+                reason: "",
+            },
+            vec![
+                (capital_provider::Column::UpdatedAt, Expr::value(now)),
+                (capital_provider::Column::UpdatedBy, Expr::value(updated_by)),
+            ],
+            Logged {
+                action: "capital_provider.set_status",
+                detail: serde_json::json!({ "name": found.name, "usersSignedOut": signed_out }),
+            },
         )
         .await?;
-        txn.commit().await?;
         Ok(())
     }
 
@@ -873,10 +921,13 @@ impl Beehive {
     ) -> Result<i64> {
         me.require(ACCOUNT)?;
         let purpose = one_of("purpose", "账户用途", &PURPOSES, &input.purpose)?;
-        let bank_name = required_text("bankName", "开户银行", &input.bank_name, 64)?;
-        let branch_name =
-            optional_text("branchName", "开户支行", input.branch_name.as_deref(), 128)?;
-        let account_name = required_text("accountName", "户名", &input.account_name, 128)?;
+        let bank_name =
+            text::required(&input.bank_name, 64).or_invalid_as("bankName", "开户银行")?;
+        let branch_name = text::optional(input.branch_name.as_deref(), 128)
+            .or_invalid_as("branchName", "开户支行")
+            .map(Option::unwrap_or_default)?;
+        let account_name =
+            text::required(&input.account_name, 128).or_invalid_as("accountName", "户名")?;
         let number = match paging::text(input.account_no.as_deref()) {
             Some(n) => check_account_no("accountNo", n)?,
             None => return Err(Error::invalid("accountNo", "银行账号不能为空")),
@@ -892,7 +943,7 @@ impl Beehive {
             > 0;
         let is_default = input.is_default || !has_default;
         let now = self.clock.now();
-        let mask = mask_account_no(&number);
+        let mask = domain::mask::account_no(&number);
         let created = capital_provider_account::ActiveModel {
             capital_provider_id: Set(provider_id),
             purpose: Set(purpose.clone()),
@@ -927,6 +978,7 @@ impl Beehive {
                 "bankName": bank_name, "accountName": account_name, "accountNo": mask,
                 "isDefault": is_default,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -942,10 +994,13 @@ impl Beehive {
     ) -> Result<()> {
         me.require(ACCOUNT)?;
         let purpose = one_of("purpose", "账户用途", &PURPOSES, &input.purpose)?;
-        let bank_name = required_text("bankName", "开户银行", &input.bank_name, 64)?;
-        let branch_name =
-            optional_text("branchName", "开户支行", input.branch_name.as_deref(), 128)?;
-        let account_name = required_text("accountName", "户名", &input.account_name, 128)?;
+        let bank_name =
+            text::required(&input.bank_name, 64).or_invalid_as("bankName", "开户银行")?;
+        let branch_name = text::optional(input.branch_name.as_deref(), 128)
+            .or_invalid_as("branchName", "开户支行")
+            .map(Option::unwrap_or_default)?;
+        let account_name =
+            text::required(&input.account_name, 128).or_invalid_as("accountName", "户名")?;
         let number = match paging::text(input.account_no.as_deref()) {
             Some(n) => Some(check_account_no("accountNo", n)?),
             None => None,
@@ -973,7 +1028,7 @@ impl Beehive {
         };
         let mut mask = found.account_no_mask.clone();
         if let Some(n) = number.as_deref() {
-            mask = mask_account_no(n);
+            mask = domain::mask::account_no(n);
             active.account_no_enc = Set(self.secrets.encrypt(n));
             active.account_no_mask = Set(mask.clone());
         }
@@ -999,6 +1054,7 @@ impl Beehive {
                 "bankName": bank_name, "accountName": account_name, "accountNo": mask,
                 "numberChanged": number.is_some(), "isDefault": is_default,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -1047,6 +1103,7 @@ impl Beehive {
                 "providerId": found.capital_provider_id, "purpose": found.purpose,
                 "accountNo": found.account_no_mask,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -1097,6 +1154,7 @@ impl Beehive {
                 "providerId": found.capital_provider_id, "purpose": found.purpose,
                 "accountNo": found.account_no_mask,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -1123,7 +1181,7 @@ impl Beehive {
                 capital_provider_id: u.capital_provider_id,
                 account: u.account,
                 name: u.name,
-                mobile: u.mobile.map(|m| paging::mask_mobile(&m)),
+                mobile: u.mobile.map(|m| domain::mask::mobile(&m)),
                 enabled: u.enabled,
                 created_at: u.created_at,
             })
@@ -1147,8 +1205,10 @@ impl Beehive {
                 "账号须为 3 到 32 位字母、数字或 _ . - @",
             ));
         }
-        let name = required_text("name", "姓名", &input.name, 64)?;
-        let mobile = check_mobile_field("mobile", input.mobile.as_deref())?;
+        let name = text::required(&input.name, 64).or_invalid_as("name", "姓名")?;
+        let mobile = contact::optional_mobile(input.mobile.as_deref())
+            .or_invalid("mobile")?
+            .unwrap_or_default();
         let (hash, generated) = new_password(input.password.as_deref()).await?;
         let txn = store::begin_write(&self.db).await?;
         let provider = self.provider(&txn, provider_id).await?;
@@ -1190,6 +1250,7 @@ impl Beehive {
                 "account": account, "name": name, "provider": provider.name,
                 "providerId": provider_id, "passwordGenerated": generated.is_some(),
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -1243,6 +1304,7 @@ impl Beehive {
             "capital_user",
             Some(id),
             serde_json::json!({ "account": user.account, "providerId": user.capital_provider_id }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -1285,6 +1347,7 @@ impl Beehive {
                 "account": user.account, "providerId": user.capital_provider_id,
                 "passwordGenerated": generated.is_some(), "sessionsRevoked": true,
             }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -1310,6 +1373,7 @@ impl Beehive {
             "capital_user",
             Some(id),
             serde_json::json!({ "account": user.account, "providerId": user.capital_provider_id }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -1350,36 +1414,45 @@ impl Beehive {
             .filter(capital_esign_account::Column::CapitalProviderId.eq(provider_id))
             .one(&txn)
             .await?
-            .filter(|e| e.status == "PENDING")
+            .filter(|e| e.status == EsignStatus::Pending.code())
             .ok_or_else(|| Error::Conflict("电子签章账户未提交审核".to_owned()))?;
         let now = self.clock.now();
-        save_if_unchanged(
+        let (to, event, action) = if approved {
+            (EsignStatus::Verified, "verify", "capital_esign.verify")
+        } else {
+            (
+                EsignStatus::Unsubmitted,
+                "send_back",
+                "capital_esign.reject",
+            )
+        };
+        transition::apply::<capital_esign_account::Entity, _, _>(
             &txn,
-            capital_esign_account::ActiveModel {
-                id: Set(found.id),
-                status: Set(if approved { "VERIFIED" } else { "UNSUBMITTED" }.to_owned()),
-                verified_at: Set(approved.then_some(now)),
-                updated_at: Set(now),
-                updated_by: Set(Some(me.user_id)),
-                version: Set(found.version + 1),
-                ..Default::default()
+            &By::user(me, client),
+            now,
+            Change {
+                id: found.id,
+                from: EsignStatus::Pending,
+                to,
+                version: found.version,
+                event,
+                reason: "",
             },
-            capital_esign_account::Column::Version,
-            found.version,
-        )
-        .await?;
-        log_change(
-            &txn,
-            me,
-            client,
-            if approved {
-                "capital_esign.verify"
-            } else {
-                "capital_esign.reject"
+            vec![
+                (
+                    capital_esign_account::Column::VerifiedAt,
+                    Expr::value(approved.then_some(now)),
+                ),
+                (capital_esign_account::Column::UpdatedAt, Expr::value(now)),
+                (
+                    capital_esign_account::Column::UpdatedBy,
+                    Expr::value(Some(me.user_id)),
+                ),
+            ],
+            Logged {
+                action,
+                detail: serde_json::json!({ "providerId": provider_id, "orgName": found.org_name }),
             },
-            "capital_esign_account",
-            Some(found.id),
-            serde_json::json!({ "providerId": provider_id, "orgName": found.org_name }),
         )
         .await?;
         txn.commit().await?;

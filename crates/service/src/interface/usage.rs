@@ -1,14 +1,14 @@
 //! 短信/OCR使用记录: every use of an outside provider, read-only. Targets are stored masked.
 
-use crate::auth::{ClientInfo, Principal};
 use crate::export::{Cell, ExportColumn, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
 use store::entity::provider_usage;
 use store::sea_orm::{ColumnTrait, EntityTrait, Order, QueryFilter, Select};
 
-pub const TABLE: &str = "admin:icl_interface:table";
-pub const EXPORT: &str = "admin:icl_interface:export";
+use domain::permission::codes::ICL_INTERFACE_EXPORT as EXPORT;
+use domain::permission::codes::ICL_INTERFACE_TABLE as TABLE;
 
 /// Filters of the usage list.
 #[derive(Debug, Clone, Default)]

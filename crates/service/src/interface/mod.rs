@@ -7,30 +7,33 @@
 
 pub mod aliyun;
 pub mod esign;
+mod sms;
 pub mod templates;
 pub mod usage;
 
-use crate::auth::{ClientInfo, Principal};
-use crate::paging;
+pub use sms::SmsGateway;
+
+use crate::audit::log_change;
+use crate::error::OrInvalid;
+use crate::principal::{ClientInfo, Principal};
 use crate::secret::UNREADABLE;
-use crate::system::log_change;
 use crate::{Beehive, Error, Result};
+use domain::text;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
-use store::entity::{provider_config, provider_usage, sms_outbox, sms_template};
+use store::entity::provider_config;
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set,
 };
 
 /// The page permission of 短信/OCR接口配置: reading and saving.
-pub const INTERFACE_CONFIG: &str = "admin:config:icl_interface";
+use domain::permission::codes::CONFIG_ICL_INTERFACE as INTERFACE_CONFIG;
 
 pub const SMS_OUTBOX: &str = "outbox";
 pub const SMS_ALIYUN: &str = "aliyun";
 pub const OCR_MANUAL: &str = "manual";
 pub const ALIYUN_ENDPOINT: &str = "https://dysmsapi.aliyuncs.com";
 
-const SLOT_SMS: &str = "sms";
+pub(crate) const SLOT_SMS: &str = "sms";
 const SLOT_OCR: &str = "ocr";
 
 /// The SMS provider as the screen shows it (no secret).
@@ -140,27 +143,6 @@ pub(crate) fn check_endpoint(field: &str, label: &str, value: &str) -> Result<St
     Ok(value.trim_end_matches('/').to_owned())
 }
 
-/// A trimmed optional text of at most `max` characters; required when `required`.
-fn text_field(
-    field: &str,
-    label: &str,
-    value: Option<&str>,
-    max: usize,
-    required: bool,
-) -> Result<String> {
-    let value = value.unwrap_or_default().trim();
-    if required && value.is_empty() {
-        return Err(Error::invalid(field, format!("{label}不能为空")));
-    }
-    if value.chars().count() > max {
-        return Err(Error::invalid(
-            field,
-            format!("{label}不能超过 {max} 个字符"),
-        ));
-    }
-    Ok(value.to_owned())
-}
-
 /// A new secret given in an update (absent or blank means "keep").
 fn new_secret(field: &str, label: &str, value: Option<&str>) -> Result<Option<String>> {
     let value = value.unwrap_or_default().trim();
@@ -199,15 +181,23 @@ fn changed_fields(old: &serde_json::Value, new: &serde_json::Value) -> Vec<Strin
         .collect()
 }
 
+/// The secret of a configuration slot, decrypted.
+fn stored_secret(
+    secrets: &crate::secret::SecretKey,
+    row: Option<&provider_config::Model>,
+) -> Stored {
+    match row.and_then(|r| r.secret.as_deref()) {
+        None => Stored::None,
+        Some(sealed) => match secrets.decrypt(sealed) {
+            Ok(plain) => Stored::Readable(plain),
+            Err(_) => Stored::Unreadable,
+        },
+    }
+}
+
 impl Beehive {
     fn stored_secret(&self, row: Option<&provider_config::Model>) -> Stored {
-        match row.and_then(|r| r.secret.as_deref()) {
-            None => Stored::None,
-            Some(sealed) => match self.secrets.decrypt(sealed) {
-                Ok(plain) => Stored::Readable(plain),
-                Err(_) => Stored::Unreadable,
-            },
-        }
+        stored_secret(&self.secrets, row)
     }
 
     /// Saves one slot (insert or update) with an optional new secret, and logs the change.
@@ -292,6 +282,7 @@ impl Beehive {
             "provider_config",
             Some(id),
             serde_json::json!({ "slot": slot, "kind": kind, "changed": changed }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -363,20 +354,10 @@ impl Beehive {
             _ if aliyun => ALIYUN_ENDPOINT.to_owned(),
             _ => String::new(),
         };
-        let access_key_id = text_field(
-            "accessKeyId",
-            "AccessKey ID",
-            input.access_key_id.as_deref(),
-            128,
-            aliyun,
-        )?;
-        let sign_name = text_field(
-            "signName",
-            "短信签名",
-            input.sign_name.as_deref(),
-            32,
-            aliyun,
-        )?;
+        let access_key_id = text::required_if(input.access_key_id.as_deref(), 128, aliyun)
+            .or_invalid_as("accessKeyId", "AccessKey ID")?;
+        let sign_name = text::required_if(input.sign_name.as_deref(), 32, aliyun)
+            .or_invalid_as("signName", "短信签名")?;
         let secret = new_secret(
             "accessKeySecret",
             "AccessKey Secret",
@@ -428,134 +409,20 @@ impl Beehive {
             Some(e) if !e.is_empty() => check_endpoint("endpoint", "接口地址", e)?,
             _ => String::new(),
         };
-        let app_key = text_field("appKey", "AppKey", input.app_key.as_deref(), 128, false)?;
+        let app_key = text::optional(input.app_key.as_deref(), 128)
+            .or_invalid_as("appKey", "AppKey")
+            .map(Option::unwrap_or_default)?;
         let secret = new_secret("appSecret", "AppSecret", input.app_secret.as_deref())?;
         let settings =
             serde_json::to_value(OcrSettings { endpoint, app_key }).map_err(Error::internal)?;
         self.save_slot(me, client, SLOT_OCR, kind, settings, secret, "appSecret")
             .await
     }
-
-    /// Sends the SMS of template `code` to `mobile` through the configured provider and
-    /// records the use. `Ok(Err(message))` when the provider refused or could not be reached.
-    pub(crate) async fn send_template_sms(
-        &self,
-        mobile: &str,
-        code: &str,
-        params: &BTreeMap<String, String>,
-    ) -> Result<std::result::Result<(), String>> {
-        let template = sms_template::Entity::find()
-            .filter(sms_template::Column::Code.eq(code))
-            .one(&self.db)
-            .await?;
-        let (content, provider_template_id) = match template {
-            Some(t) if t.enabled => (render(&t.content, params), t.provider_template_id),
-            Some(_) => return Err(Error::Conflict(format!("短信模板 {code} 已停用"))),
-            None if code == LOGIN_CODE => (render(LOGIN_CODE_TEXT, params), String::new()),
-            None => return Err(Error::NotFound(format!("短信模板 {code} 不存在"))),
-        };
-        let row = load_slot(&self.db, SLOT_SMS).await?;
-        let settings: SmsSettings = settings_of(row.as_ref());
-        let provider = row
-            .as_ref()
-            .map_or(SMS_OUTBOX, |r| r.kind.as_str())
-            .to_owned();
-        let outcome = if provider == SMS_ALIYUN {
-            match self.stored_secret(row.as_ref()) {
-                Stored::Readable(secret) if !provider_template_id.is_empty() => {
-                    let template_param = serde_json::to_string(params).map_err(Error::internal)?;
-                    aliyun::send(
-                        &self.http,
-                        &aliyun::SendSms {
-                            endpoint: if settings.endpoint.is_empty() {
-                                ALIYUN_ENDPOINT
-                            } else {
-                                &settings.endpoint
-                            },
-                            access_key_id: &settings.access_key_id,
-                            access_key_secret: &secret,
-                            sign_name: &settings.sign_name,
-                            template_code: &provider_template_id,
-                            phone_numbers: mobile,
-                            template_param,
-                        },
-                        self.clock.now(),
-                    )
-                    .await
-                }
-                Stored::Readable(_) => Err(format!("短信模板 {code} 未填写服务商模板编号")),
-                Stored::None => Err("短信服务未配置 AccessKey Secret".to_owned()),
-                Stored::Unreadable => Err(UNREADABLE.to_owned()),
-            }
-        } else {
-            let sign = if settings.sign_name.is_empty() {
-                "小蜜蜂"
-            } else {
-                settings.sign_name.as_str()
-            };
-            let text = format!("【{sign}】{content}");
-            sms_outbox::ActiveModel {
-                mobile: Set(mobile.to_owned()),
-                content: Set(text.clone()),
-                provider: Set(SMS_OUTBOX.to_owned()),
-                status: Set("sent".to_owned()),
-                created_at: Set(self.clock.now()),
-                ..Default::default()
-            }
-            .insert(&self.db)
-            .await?;
-            tracing::info!(target: "sms_outbox", mobile, content = text, "SMS kept in the outbox");
-            Ok(())
-        };
-        if let Err(message) = &outcome {
-            tracing::warn!(provider, template = code, message, "SMS not sent");
-        }
-        self.record_usage(Usage {
-            kind: "sms",
-            provider: &provider,
-            target: &paging::mask_mobile(mobile),
-            template_code: code,
-            outcome: &outcome,
-            cost_units: 1,
-        })
-        .await?;
-        Ok(outcome)
-    }
-
-    async fn record_usage(&self, usage: Usage<'_>) -> Result<()> {
-        let (outcome, error_message, cost) = match usage.outcome {
-            Ok(()) => ("success", String::new(), usage.cost_units),
-            Err(m) => ("failure", m.chars().take(500).collect(), 0),
-        };
-        provider_usage::ActiveModel {
-            kind: Set(usage.kind.to_owned()),
-            provider: Set(usage.provider.to_owned()),
-            target: Set(usage.target.to_owned()),
-            template_code: Set(usage.template_code.to_owned()),
-            outcome: Set(outcome.to_owned()),
-            error_message: Set(error_message),
-            cost_units: Set(cost),
-            created_at: Set(self.clock.now()),
-            ..Default::default()
-        }
-        .insert(&self.db)
-        .await?;
-        Ok(())
-    }
-}
-
-struct Usage<'a> {
-    kind: &'a str,
-    provider: &'a str,
-    target: &'a str,
-    template_code: &'a str,
-    outcome: &'a std::result::Result<(), String>,
-    cost_units: i32,
 }
 
 /// The template of the sign-in code.
 pub const LOGIN_CODE: &str = "LOGIN_CODE";
-const LOGIN_CODE_TEXT: &str = "您的登录验证码为{code}，5分钟内有效。";
+pub(crate) const LOGIN_CODE_TEXT: &str = "您的登录验证码为{code}，5分钟内有效。";
 
 fn default_kind(slot: &str) -> &'static str {
     match slot {
@@ -563,36 +430,6 @@ fn default_kind(slot: &str) -> &'static str {
         SLOT_OCR => OCR_MANUAL,
         _ => "none",
     }
-}
-
-/// Replaces each `{name}` of `content` with its parameter (unknown names stay as they are).
-pub fn render(content: &str, params: &BTreeMap<String, String>) -> String {
-    let mut out = String::with_capacity(content.len());
-    let mut rest = content;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        match after.find('}') {
-            Some(close) => {
-                let name = &after[..close];
-                match params.get(name) {
-                    Some(value) => out.push_str(value),
-                    None => {
-                        out.push('{');
-                        out.push_str(name);
-                        out.push('}');
-                    }
-                }
-                rest = &after[close + 1..];
-            }
-            None => {
-                out.push_str(&rest[open..]);
-                rest = "";
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 #[cfg(test)]
@@ -611,13 +448,6 @@ mod tests {
         assert!(check_endpoint("e", "x", "ftp://example.com").is_err());
         assert!(check_endpoint("e", "x", "not a url").is_err());
         assert!(check_endpoint("e", "x", "").is_err());
-    }
-
-    #[test]
-    fn rendering() {
-        let mut p = BTreeMap::new();
-        p.insert("code".to_owned(), "123456".to_owned());
-        assert_eq!(render("码{code}，{x}有效{", &p), "码123456，{x}有效{");
     }
 
     #[test]

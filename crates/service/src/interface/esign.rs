@@ -2,14 +2,16 @@
 //! encrypted at rest, and a connection test. A configuration screen: its page permission
 //! covers reading, saving and testing.
 
-use super::{Stored, check_endpoint, load_slot, settings_of, text_field};
-use crate::auth::{ClientInfo, Principal};
+use super::{Stored, check_endpoint, load_slot, settings_of};
+use crate::error::OrInvalid;
+use crate::principal::{ClientInfo, Principal};
 use crate::secret::UNREADABLE;
 use crate::{Beehive, Error, Result};
+use domain::text;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
-pub const PAGE: &str = "admin:config:bestsign";
+use domain::permission::codes::CONFIG_BESTSIGN as PAGE;
 pub const ESIGN_NONE: &str = "none";
 pub const ESIGN_BESTSIGN: &str = "bestsign";
 const SLOT: &str = "esign";
@@ -96,13 +98,8 @@ impl Beehive {
             _ if bestsign => return Err(Error::invalid("endpoint", "接口地址不能为空")),
             _ => String::new(),
         };
-        let developer_id = text_field(
-            "developerId",
-            "开发者编号",
-            input.developer_id.as_deref(),
-            64,
-            bestsign,
-        )?;
+        let developer_id = text::required_if(input.developer_id.as_deref(), 64, bestsign)
+            .or_invalid_as("developerId", "开发者编号")?;
         let private_key = input
             .private_key
             .as_deref()

@@ -2,19 +2,23 @@
 //! permission covers reading, saving, deleting and test sending.
 
 use super::LOGIN_CODE;
-use crate::auth::is_mobile;
-use crate::auth::{ClientInfo, Principal};
+use crate::audit::log_change;
+use crate::error::OrInvalid;
+use crate::error::conflict_on_unique;
 use crate::export::{Cell, ExportColumn, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
-use crate::system::{conflict_on_unique, log_change, required_text};
+use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
+use domain::contact::is_mobile;
+use domain::placeholder::{self, Syntax};
+use domain::text;
 use std::collections::BTreeMap;
 use store::entity::sms_template;
 use store::sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, Order, QueryFilter, Select, Set};
 
-pub const PAGE: &str = "admin:config:sms";
+use domain::permission::codes::CONFIG_SMS as PAGE;
 /// Exporting the template list is a button of its own (every list's export is).
-pub const EXPORT: &str = "admin:config:sms_export";
+use domain::permission::codes::CONFIG_SMS_EXPORT as EXPORT;
 
 impl Exportable for sms_template::Model {
     const SHEET: &'static str = "短信模板";
@@ -86,56 +90,8 @@ pub struct TestSent {
     pub message: String,
 }
 
-/// The placeholder names of `content`, in order of first appearance; `Err` says what is wrong
-/// (unbalanced braces, a malformed name).
-pub fn placeholders(content: &str) -> std::result::Result<Vec<String>, String> {
-    scan_placeholders(content, false)
-}
-
-/// As [`placeholders`], where a name may also be dotted (`{customer.name}`): each part starts
-/// with a letter. Customer notice templates use these.
-pub fn dotted_placeholders(content: &str) -> std::result::Result<Vec<String>, String> {
-    scan_placeholders(content, true)
-}
-
-fn scan_placeholders(content: &str, dotted: bool) -> std::result::Result<Vec<String>, String> {
-    let mut names: Vec<String> = Vec::new();
-    let mut current: Option<String> = None;
-    for c in content.chars() {
-        match (c, current.as_mut()) {
-            ('{', None) => current = Some(String::new()),
-            ('{', Some(_)) => return Err("模板内容的花括号不成对（不能嵌套）".to_owned()),
-            ('}', None) => return Err("模板内容的花括号不成对（多了“}”）".to_owned()),
-            ('}', Some(name)) => {
-                let part_ok = |part: &str| {
-                    let mut chars = part.chars();
-                    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-                        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-                };
-                let ok = if dotted {
-                    name.split('.').all(part_ok)
-                } else {
-                    part_ok(name)
-                };
-                if !ok {
-                    return Err(format!(
-                        "占位符“{{{name}}}”不合法：须以字母开头，由字母、数字或下划线组成"
-                    ));
-                }
-                if !names.contains(name) {
-                    names.push(name.clone());
-                }
-                current = None;
-            }
-            (c, Some(name)) => name.push(c),
-            (_, None) => {}
-        }
-    }
-    if current.is_some() {
-        return Err("模板内容的花括号不成对（缺少“}”）".to_owned());
-    }
-    Ok(names)
-}
+/// How SMS templates write placeholders: `{name}`.
+pub const SMS_PLACEHOLDERS: Syntax = Syntax::Single { dotted: false };
 
 pub(crate) fn check_code(code: &str) -> Result<String> {
     let code = code.trim();
@@ -154,9 +110,9 @@ pub(crate) fn check_code(code: &str) -> Result<String> {
 
 /// Checked name, content and provider template id.
 fn check_input(input: &TemplateInput) -> Result<(String, String, String)> {
-    let name = required_text("name", "模板名称", &input.name, 64)?;
-    let content = required_text("content", "模板内容", &input.content, 500)?;
-    placeholders(&content).map_err(|m| Error::invalid("content", m))?;
+    let name = text::required(&input.name, 64).or_invalid_as("name", "模板名称")?;
+    let content = text::required(&input.content, 500).or_invalid_as("content", "模板内容")?;
+    placeholder::names(&content, SMS_PLACEHOLDERS).or_invalid_as("content", "模板内容的")?;
     let provider_id = input
         .provider_template_id
         .as_deref()
@@ -256,15 +212,7 @@ impl Beehive {
         .insert(&txn)
         .await
         .map_err(|e| conflict_on_unique(e, "模板编码已存在"))?;
-        log_change(
-            &txn,
-            me,
-            client,
-            "sms_template.create",
-            "sms_template",
-            Some(created.id),
-            serde_json::json!({ "code": code, "name": name, "providerTemplateId": provider_id, "enabled": input.enabled }),
-        )
+        log_change(&txn, me, client, "sms_template.create", "sms_template", Some(created.id), serde_json::json!({ "code": code, "name": name, "providerTemplateId": provider_id, "enabled": input.enabled }), self.clock.now())
         .await?;
         txn.commit().await?;
         Ok(created.id)
@@ -285,8 +233,8 @@ impl Beehive {
             .await?
             .ok_or_else(not_found)?;
         if row.code == LOGIN_CODE {
-            let has_code =
-                placeholders(&content).is_ok_and(|names| names.iter().any(|n| n == "code"));
+            let has_code = placeholder::names(&content, SMS_PLACEHOLDERS)
+                .is_ok_and(|names| names.iter().any(|n| n == "code"));
             if !has_code {
                 return Err(Error::invalid(
                     "content",
@@ -326,6 +274,7 @@ impl Beehive {
             "sms_template",
             Some(id),
             serde_json::json!({ "code": code, "changed": changed }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -358,6 +307,7 @@ impl Beehive {
             "sms_template",
             Some(id),
             serde_json::json!({ "code": row.code, "name": row.name }),
+            self.clock.now(),
         )
         .await?;
         txn.commit().await?;
@@ -385,7 +335,8 @@ impl Beehive {
         if !row.enabled {
             return Err(Error::Conflict("模板已停用，启用后才能发送".to_owned()));
         }
-        let names = placeholders(&row.content).map_err(|m| Error::invalid("content", m))?;
+        let names = placeholder::names(&row.content, SMS_PLACEHOLDERS)
+            .or_invalid_as("content", "模板内容的")?;
         let mut values = BTreeMap::new();
         for name in names {
             let value = params.get(&name).map(|v| v.trim()).unwrap_or_default();
@@ -403,7 +354,7 @@ impl Beehive {
             }
             values.insert(name, value.to_owned());
         }
-        let outcome = self.send_template_sms(mobile, &row.code, &values).await?;
+        let outcome = self.sms.send_template(mobile, &row.code, &values).await?;
         log_change(
             &self.db,
             me,
@@ -413,9 +364,10 @@ impl Beehive {
             Some(id),
             serde_json::json!({
                 "code": row.code,
-                "mobile": paging::mask_mobile(mobile),
+                "mobile": domain::mask::mobile(mobile),
                 "success": outcome.is_ok(),
             }),
+            self.clock.now(),
         )
         .await?;
         Ok(match outcome {
@@ -434,37 +386,6 @@ impl Beehive {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn placeholder_names() {
-        assert_eq!(
-            placeholders("您的验证码为{code}，{minutes}分钟内有效，{code}"),
-            Ok(vec!["code".to_owned(), "minutes".to_owned()])
-        );
-        assert_eq!(placeholders("无占位符"), Ok(vec![]));
-        assert!(placeholders("{code").is_err());
-        assert!(placeholders("code}").is_err());
-        assert!(placeholders("{a{b}}").is_err());
-        assert!(placeholders("{1abc}").is_err());
-        assert!(placeholders("{}").is_err());
-        assert!(placeholders("{na-me}").is_err());
-        assert_eq!(
-            placeholders("{user_Name2}"),
-            Ok(vec!["user_Name2".to_owned()])
-        );
-    }
-
-    #[test]
-    fn dotted_placeholder_names() {
-        assert_eq!(
-            dotted_placeholders("尊敬的{customer.name}，请于{dueDate}前还款"),
-            Ok(vec!["customer.name".to_owned(), "dueDate".to_owned()])
-        );
-        assert!(placeholders("{customer.name}").is_err());
-        assert!(dotted_placeholders("{customer.}").is_err());
-        assert!(dotted_placeholders("{.name}").is_err());
-        assert!(dotted_placeholders("{customer..name}").is_err());
-    }
 
     #[test]
     fn codes() {

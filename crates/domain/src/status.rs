@@ -1,0 +1,217 @@
+//! Statuses of records and the changes allowed between them.
+//!
+//! Each status is an enum with its stored code and its Chinese label, and a small transition
+//! table: the only changes the service may make. The service's one transition mechanism
+//! (`service::transition`) asks [`Status::check`] before its compare-and-set, so a change the
+//! table does not list is refused the same way on every path (screen, command line, job).
+
+use std::fmt::Debug;
+
+/// A status value of some kind of record.
+pub trait Status: Copy + Eq + Debug + Send + Sync + 'static {
+    /// The kind of record, as the status log and the operation log name it.
+    const KIND: &'static str;
+    /// Every value, in display order.
+    const ALL: &'static [Self];
+    /// The allowed changes `(from, to)`.
+    const TRANSITIONS: &'static [(Self, Self)];
+
+    /// The code stored in the database and sent in the API.
+    fn code(self) -> &'static str;
+    /// The Chinese label.
+    fn label(self) -> &'static str;
+
+    /// The value of a stored code.
+    fn parse(code: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|s| s.code() == code)
+    }
+
+    /// Whether the table allows `self → to`.
+    fn can_become(self, to: Self) -> bool {
+        Self::TRANSITIONS.contains(&(self, to))
+    }
+
+    /// `Ok` when the table allows `self → to`, else the refusal naming the current status.
+    fn check(self, to: Self) -> Result<(), IllegalTransition> {
+        if self.can_become(to) {
+            Ok(())
+        } else {
+            Err(IllegalTransition {
+                from: self.label(),
+                from_code: self.code(),
+                to_code: to.code(),
+            })
+        }
+    }
+}
+
+/// A change the transition table does not allow (the API's 409).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("当前状态不允许该操作（当前状态：{from}）")]
+pub struct IllegalTransition {
+    /// The current status's label.
+    pub from: &'static str,
+    pub from_code: &'static str,
+    pub to_code: &'static str,
+}
+
+/// Defines a status enum with its codes, labels and transition table.
+macro_rules! status {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident in $kind:literal {
+            $($(#[$vmeta:meta])* $variant:ident = $code:literal / $label:literal,)+
+        }
+        transitions { $($from:ident => $to:ident,)* }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl $crate::status::Status for $name {
+            const KIND: &'static str = $kind;
+            const ALL: &'static [Self] = &[$($name::$variant,)+];
+            const TRANSITIONS: &'static [(Self, Self)] = &[$(($name::$from, $name::$to),)*];
+
+            fn code(self) -> &'static str {
+                match self {
+                    $($name::$variant => $code,)+
+                }
+            }
+
+            fn label(self) -> &'static str {
+                match self {
+                    $($name::$variant => $label,)+
+                }
+            }
+        }
+    };
+}
+
+status! {
+    /// A capital provider's cooperation status. TERMINATED is final.
+    pub enum ProviderStatus in "capital_provider" {
+        Active = "ACTIVE" / "合作中",
+        Paused = "PAUSED" / "已暂停",
+        Terminated = "TERMINATED" / "已终止",
+    }
+    transitions {
+        Active => Paused,
+        Paused => Active,
+        Active => Terminated,
+        Paused => Terminated,
+    }
+}
+
+status! {
+    /// A capital provider's e-signature account: filled in by the provider, submitted, then
+    /// verified or sent back by the platform; a verified account that changes needs verifying
+    /// again.
+    pub enum EsignStatus in "capital_esign_account" {
+        Unsubmitted = "UNSUBMITTED" / "未提交",
+        Pending = "PENDING" / "待审核",
+        Verified = "VERIFIED" / "已认证",
+    }
+    transitions {
+        Unsubmitted => Pending,
+        Pending => Verified,
+        Pending => Unsubmitted,
+        Verified => Unsubmitted,
+    }
+}
+
+status! {
+    /// A version of a contract template. One version of a code is ACTIVE at a time; editing an
+    /// ACTIVE or RETIRED version makes a new DRAFT version instead of changing it.
+    pub enum TemplateStatus in "contract_template" {
+        Draft = "DRAFT" / "草稿",
+        Active = "ACTIVE" / "生效",
+        Retired = "RETIRED" / "已停用",
+    }
+    transitions {
+        Draft => Active,
+        Retired => Active,
+        Active => Retired,
+    }
+}
+
+status! {
+    /// A notice batch: RUNNING while any recipient is queued or being sent, FINISHED when every
+    /// one is sent or failed; a retry of the failures runs it again.
+    pub enum NoticeStatus in "notice_batch" {
+        Running = "RUNNING" / "发送中",
+        Finished = "FINISHED" / "已完成",
+    }
+    transitions {
+        Running => Finished,
+        Finished => Running,
+    }
+}
+
+status! {
+    /// One recipient of a notice batch.
+    pub enum DeliveryStatus in "notice_recipient" {
+        Queued = "QUEUED" / "排队中",
+        Sending = "SENDING" / "发送中",
+        Sent = "SENT" / "已发送",
+        Failed = "FAILED" / "失败",
+    }
+    transitions {
+        Queued => Sending,
+        Sending => Queued,
+        Sending => Sent,
+        Sending => Failed,
+        Failed => Queued,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table_is_consistent<S: Status>() {
+        for s in S::ALL {
+            assert_eq!(S::parse(s.code()), Some(*s), "{}", S::KIND);
+            assert!(!s.label().is_empty());
+            assert!(!s.can_become(*s), "{}: {:?} → itself", S::KIND, s);
+        }
+        let codes: std::collections::BTreeSet<_> = S::ALL.iter().map(|s| s.code()).collect();
+        assert_eq!(codes.len(), S::ALL.len(), "{}: duplicate codes", S::KIND);
+        assert_eq!(S::parse("NOPE"), None);
+    }
+
+    #[test]
+    fn tables_are_consistent() {
+        table_is_consistent::<ProviderStatus>();
+        table_is_consistent::<EsignStatus>();
+        table_is_consistent::<TemplateStatus>();
+        table_is_consistent::<NoticeStatus>();
+        table_is_consistent::<DeliveryStatus>();
+    }
+
+    #[test]
+    fn a_terminated_provider_stays_terminated() {
+        for to in ProviderStatus::ALL {
+            let refused = ProviderStatus::Terminated.check(*to);
+            assert!(refused.is_err(), "TERMINATED → {to:?}");
+        }
+        let err = ProviderStatus::Terminated.check(ProviderStatus::Active);
+        assert_eq!(
+            err.map_err(|e| e.to_string()),
+            Err("当前状态不允许该操作（当前状态：已终止）".to_owned())
+        );
+        assert!(ProviderStatus::Paused.check(ProviderStatus::Active).is_ok());
+    }
+
+    #[test]
+    fn every_pair_is_either_listed_or_refused() {
+        for from in EsignStatus::ALL {
+            for to in EsignStatus::ALL {
+                let listed = EsignStatus::TRANSITIONS.contains(&(*from, *to));
+                assert_eq!(from.check(*to).is_ok(), listed, "{from:?} → {to:?}");
+            }
+        }
+    }
+}
