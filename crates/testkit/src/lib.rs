@@ -338,6 +338,50 @@ impl TestApp {
         .await
     }
 
+    /// POST a `multipart/form-data` body with a token: the text `fields`, then the file part
+    /// `file` named `file_name` holding `bytes`.
+    pub async fn upload_as(
+        &self,
+        path: &str,
+        token: &str,
+        fields: &[(&str, &str)],
+        file_name: &str,
+        bytes: &[u8],
+    ) -> anyhow::Result<Reply> {
+        let boundary = "----beehive-test-boundary";
+        let mut body = Vec::new();
+        for (name, value) in fields {
+            body.extend_from_slice(
+                format!(
+                    "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+                )
+                .as_bytes(),
+            );
+        }
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file_name}\"\r\n\
+                 Content-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        Reply::read(
+            self.client
+                .post(self.url(path))
+                .header(TOKEN_HEADER, token)
+                .header(
+                    "content-type",
+                    format!("multipart/form-data; boundary={boundary}"),
+                )
+                .body(body)
+                .send()
+                .await?,
+        )
+        .await
+    }
+
     /// POST a form-encoded body, as the client's 'form' call style does.
     pub async fn post_form(&self, path: &str, form: &[(&str, &str)]) -> anyhow::Result<Reply> {
         let body = form
@@ -390,6 +434,47 @@ impl TestApp {
     /// The first administrator's session.
     pub async fn admin_session(&self) -> anyhow::Result<Session> {
         self.session("admin", "admin", ADMIN_PASSWORD).await
+    }
+
+    /// The first administrator's token.
+    pub async fn admin_token(&self) -> anyhow::Result<String> {
+        Ok(self.admin_session().await?.token)
+    }
+
+    /// Creates, with `root`'s token, a role `r_<account>` holding exactly `permissions` and an
+    /// administrator `account` (password `<account>-Pass-1`) holding only that role, and signs
+    /// it in. Fails the test when a step is refused.
+    pub async fn limited_admin(
+        &self,
+        root: &str,
+        account: &str,
+        permissions: &[&str],
+    ) -> anyhow::Result<LimitedAdmin> {
+        let role = self
+            .post_as(
+                "/api/admin/role/create",
+                root,
+                &serde_json::json!({ "code": format!("r_{account}"), "name": account,
+                                     "enabled": true, "permissions": permissions }),
+            )
+            .await?;
+        let role_id = role.created_id().context("role create")?;
+        let password = format!("{account}-Pass-1");
+        let user = self
+            .post_as(
+                "/api/admin/user/create",
+                root,
+                &serde_json::json!({ "account": account, "name": account, "roleIds": [role_id],
+                                     "password": md5(&password) }),
+            )
+            .await?;
+        let user_id = user.created_id().context("user create")?;
+        let token = self.session("admin", account, &password).await?.token;
+        Ok(LimitedAdmin {
+            role_id,
+            user_id,
+            token,
+        })
     }
 
     /// Creates a capital provider (if needed) and an enabled user of it.
@@ -489,6 +574,14 @@ fn unreachable_stopped() -> ! {
     panic!("the test app was stopped")
 }
 
+/// An administrator [`TestApp::limited_admin`] made: its role, its account and its token.
+#[derive(Debug, Clone)]
+pub struct LimitedAdmin {
+    pub role_id: i64,
+    pub user_id: i64,
+    pub token: String,
+}
+
 /// A signed-in session as the server answers it.
 #[derive(Debug, Clone, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -535,6 +628,30 @@ impl Reply {
     /// The envelope's data, deserialized.
     pub fn data<T: DeserializeOwned>(&self) -> anyhow::Result<T> {
         Ok(serde_json::from_value(self.body["data"].clone())?)
+    }
+
+    /// The integer `data.<key>` of an answer that must have succeeded: fails, with the
+    /// answer's text, when the code is not 200 or `data.<key>` is no integer (a failed create
+    /// never reads as id 0).
+    pub fn created(&self, key: &str) -> anyhow::Result<i64> {
+        anyhow::ensure!(
+            self.code() == 200,
+            "expected code 200 with data.{key}, got: {}",
+            self.text
+        );
+        self.body["data"][key]
+            .as_i64()
+            .with_context(|| format!("no integer data.{key} in: {}", self.text))
+    }
+
+    /// The id a create answered ([`Reply::created`] of `id`).
+    pub fn created_id(&self) -> anyhow::Result<i64> {
+        self.created("id")
+    }
+
+    /// The message a refusal names for field `name` (`data.fields.<name>`).
+    pub fn field(&self, name: &str) -> Option<&str> {
+        self.body["data"]["fields"][name].as_str()
     }
 
     pub fn header(&self, name: &str) -> Option<&str> {

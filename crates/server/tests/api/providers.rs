@@ -2,6 +2,7 @@
 //! encrypted secrets, and SMS sending through Aliyun against a local fake of its API.
 //! Runs on the database `BEEHIVE_TEST_DB` names.
 
+use crate::support::send_code;
 use axum::extract::{Query, State};
 use axum::routing::get;
 use serde_json::{Value, json};
@@ -13,41 +14,6 @@ const SECRET: &str = "Fake-Aliyun-Secret-9f3K";
 const CONFIG: &str = "/api/admin/config/interface";
 const SMS_UPDATE: &str = "/api/admin/config/interface/sms/update";
 const OCR_UPDATE: &str = "/api/admin/config/interface/ocr/update";
-
-async fn admin(app: &TestApp) -> anyhow::Result<String> {
-    Ok(app.admin_session().await?.token)
-}
-
-/// A user holding exactly `permissions`, signed in; answers its token.
-async fn limited(
-    app: &TestApp,
-    admin: &str,
-    account: &str,
-    permissions: &[&str],
-) -> anyhow::Result<String> {
-    let reply = app
-        .post_as(
-            "/api/admin/role/create",
-            admin,
-            &json!({ "code": format!("r_{account}"), "name": account, "enabled": true, "permissions": permissions }),
-        )
-        .await?;
-    anyhow::ensure!(reply.code() == 200, "role: {}", reply.text);
-    let role_id = reply.body["data"]["id"].as_i64().unwrap_or_default();
-    let reply = app
-        .post_as(
-            "/api/admin/user/create",
-            admin,
-            &json!({ "account": account, "name": account, "roleIds": [role_id],
-                     "password": md5(&format!("{account}-Pass-1")) }),
-        )
-        .await?;
-    anyhow::ensure!(reply.code() == 200, "user: {}", reply.text);
-    Ok(app
-        .session("admin", account, &format!("{account}-Pass-1"))
-        .await?
-        .token)
-}
 
 /// What the fake Aliyun received, and how it answered.
 type Call = (HashMap<String, String>, String);
@@ -145,7 +111,7 @@ async fn assert_secret_nowhere(app: &TestApp, token: &str, secret: &str) -> anyh
 #[tokio::test]
 async fn defaults_and_permission() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     let reply = app.get_as(CONFIG, &token).await?;
     assert_eq!(reply.code(), 200, "{}", reply.text);
     let data: Value = reply.data()?;
@@ -155,7 +121,10 @@ async fn defaults_and_permission() -> anyhow::Result<()> {
     assert_eq!(data["ocr"]["kind"], "manual");
     assert_eq!(data["ocr"]["appSecretSet"], false);
 
-    let other = limited(&app, &token, "nocfg", &["admin:logs:table"]).await?;
+    let other = app
+        .limited_admin(&token, "nocfg", &["admin:logs:table"])
+        .await?
+        .token;
     assert_eq!(app.get_as(CONFIG, &other).await?.code(), 403);
     let refused = app
         .post_as(SMS_UPDATE, &other, &json!({ "kind": "outbox" }))
@@ -168,7 +137,10 @@ async fn defaults_and_permission() -> anyhow::Result<()> {
         403
     );
 
-    let allowed = limited(&app, &token, "cfg", &["admin:config:icl_interface"]).await?;
+    let allowed = app
+        .limited_admin(&token, "cfg", &["admin:config:icl_interface"])
+        .await?
+        .token;
     assert_eq!(app.get_as(CONFIG, &allowed).await?.code(), 200);
     app.stop().await
 }
@@ -176,7 +148,7 @@ async fn defaults_and_permission() -> anyhow::Result<()> {
 #[tokio::test]
 async fn validation_names_the_field_and_changes_nothing() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     let cases = [
         (json!({ "kind": "twilio" }), "kind"),
         (
@@ -225,7 +197,7 @@ async fn validation_names_the_field_and_changes_nothing() -> anyhow::Result<()> 
 #[tokio::test]
 async fn secrets_are_write_only_and_encrypted() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     let reply = app
         .post_as(
             SMS_UPDATE,
@@ -310,7 +282,7 @@ async fn secrets_are_write_only_and_encrypted() -> anyhow::Result<()> {
 #[tokio::test]
 async fn a_secret_sealed_under_another_key_is_reported_not_fatal() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     let reply = app
         .post_as(
             SMS_UPDATE,
@@ -321,12 +293,8 @@ async fn a_secret_sealed_under_another_key_is_reported_not_fatal() -> anyhow::Re
     assert_eq!(reply.code(), 200);
     // What another server key would have written.
     let foreign = service::secret::SecretKey::generate().encrypt(SECRET);
-    let db = store_exec(
-        &app,
-        &format!("UPDATE provider_config SET secret = '{foreign}'"),
-    )
-    .await;
-    db?;
+    app.execute(&format!("UPDATE provider_config SET secret = '{foreign}'"))
+        .await?;
     let data: Value = app.get_as(CONFIG, &token).await?.data()?;
     assert_eq!(data["sms"]["accessKeySecretSet"], true);
     assert_eq!(
@@ -348,21 +316,10 @@ async fn a_secret_sealed_under_another_key_is_reported_not_fatal() -> anyhow::Re
     app.stop().await
 }
 
-/// Runs one statement through `column_texts` (a statement that selects nothing).
-async fn store_exec(app: &TestApp, sql: &str) -> anyhow::Result<()> {
-    app.column_texts(sql).await.map(|_| ())
-}
-
-async fn send_code(app: &TestApp, mobile: &str) -> anyhow::Result<testkit::Reply> {
-    let uid = app.uid("admin").await?;
-    app.post_form(&format!("/api/admin/login/code/{mobile}"), &[("uid", &uid)])
-        .await
-}
-
 #[tokio::test]
 async fn login_codes_go_through_aliyun_signed() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     let (endpoint, fake) = start_fake().await?;
     let reply = app
         .post_as(
@@ -374,8 +331,7 @@ async fn login_codes_go_through_aliyun_signed() -> anyhow::Result<()> {
         .await?;
     assert_eq!(reply.code(), 200, "{}", reply.text);
     // The login template needs the provider's template id.
-    store_exec(
-        &app,
+    app.execute(
         "UPDATE sms_template SET provider_template_id = 'SMS_154950909' WHERE code = 'LOGIN_CODE'",
     )
     .await?;
@@ -445,7 +401,7 @@ async fn login_codes_go_through_aliyun_signed() -> anyhow::Result<()> {
 #[tokio::test]
 async fn outbox_stays_the_default_and_is_recorded() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     let reply = app
         .post_as(
             "/api/admin/user/create",
@@ -506,7 +462,7 @@ async fn some_usage(app: &TestApp, token: &str) -> anyhow::Result<()> {
 #[tokio::test]
 async fn usage_list_filters_masks_and_exports() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     some_usage(&app, &token).await?;
 
     let reply = app
@@ -565,8 +521,11 @@ async fn usage_list_filters_masks_and_exports() -> anyhow::Result<()> {
 #[tokio::test]
 async fn usage_needs_its_permissions() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
-    let none = limited(&app, &token, "nousage", &["admin:logs:table"]).await?;
+    let token = app.admin_token().await?;
+    let none = app
+        .limited_admin(&token, "nousage", &["admin:logs:table"])
+        .await?
+        .token;
     assert_eq!(
         app.post_as(USAGE_PAGE, &none, &json!({})).await?.code(),
         403
@@ -575,7 +534,10 @@ async fn usage_needs_its_permissions() -> anyhow::Result<()> {
         app.post_as(USAGE_EXPORT, &none, &json!({})).await?.code(),
         403
     );
-    let reader = limited(&app, &token, "reader", &["admin:icl_interface:table"]).await?;
+    let reader = app
+        .limited_admin(&token, "reader", &["admin:icl_interface:table"])
+        .await?
+        .token;
     assert_eq!(
         app.post_as(USAGE_PAGE, &reader, &json!({})).await?.code(),
         200
@@ -584,13 +546,14 @@ async fn usage_needs_its_permissions() -> anyhow::Result<()> {
         app.post_as(USAGE_EXPORT, &reader, &json!({})).await?.code(),
         403
     );
-    let exporter = limited(
-        &app,
-        &token,
-        "exporter",
-        &["admin:icl_interface:table", "admin:icl_interface:export"],
-    )
-    .await?;
+    let exporter = app
+        .limited_admin(
+            &token,
+            "exporter",
+            &["admin:icl_interface:table", "admin:icl_interface:export"],
+        )
+        .await?
+        .token;
     assert_eq!(
         app.post_as(USAGE_EXPORT, &exporter, &json!({}))
             .await?
@@ -618,7 +581,7 @@ async fn template_id(app: &TestApp, token: &str, code: &str) -> anyhow::Result<i
 #[tokio::test]
 async fn templates_validate_and_the_login_template_is_seeded() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     let reply = app.post_as(T_PAGE, &token, &json!({})).await?;
     assert_eq!(reply.code(), 200, "{}", reply.text);
     assert_eq!(reply.body["data"]["total"], 1);
@@ -692,7 +655,10 @@ async fn templates_validate_and_the_login_template_is_seeded() -> anyhow::Result
         .await?;
     assert_eq!(deleted.code(), 200, "{}", deleted.text);
 
-    let other = limited(&app, &token, "notpl", &["admin:config:icl_interface"]).await?;
+    let other = app
+        .limited_admin(&token, "notpl", &["admin:config:icl_interface"])
+        .await?
+        .token;
     assert_eq!(app.post_as(T_PAGE, &other, &json!({})).await?.code(), 403);
     assert_eq!(app.post_as(T_CREATE, &other, &base).await?.code(), 403);
     app.stop().await
@@ -701,7 +667,7 @@ async fn templates_validate_and_the_login_template_is_seeded() -> anyhow::Result
 #[tokio::test]
 async fn test_send_needs_every_placeholder_and_goes_through_the_provider() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     let (endpoint, fake) = start_fake().await?;
     let created = app
         .post_as(
@@ -710,7 +676,7 @@ async fn test_send_needs_every_placeholder_and_goes_through_the_provider() -> an
             &json!({ "code": "REPAY_NOTICE", "name": "还款提醒", "content": "尊敬的{name}，您本期应还{amount}元。", "providerTemplateId": "SMS_778899", "enabled": true }),
         )
         .await?;
-    let id = created.body["data"]["id"].as_i64().unwrap_or_default();
+    let id = created.created_id()?;
     let test = format!("/api/admin/config/sms/template/test/{id}");
 
     let reply = app
@@ -813,7 +779,7 @@ async fn answering(status: u16) -> anyhow::Result<String> {
 async fn signature_config_validates_keeps_the_key_secret_and_tests_the_connection()
 -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     let data: Value = app.get_as(SIG, &token).await?.data()?;
     assert_eq!(data["kind"], "none");
     assert_eq!(data["privateKeySet"], false);
@@ -906,7 +872,10 @@ async fn signature_config_validates_keeps_the_key_secret_and_tests_the_connectio
     assert!(test["status"].is_null());
     assert_eq!(test["message"], "无法连接到接口地址");
 
-    let other = limited(&app, &token, "nosig", &["admin:config:icl_interface"]).await?;
+    let other = app
+        .limited_admin(&token, "nosig", &["admin:config:icl_interface"])
+        .await?
+        .token;
     assert_eq!(app.get_as(SIG, &other).await?.code(), 403);
     assert_eq!(app.post_as(SIG_UPDATE, &other, &good).await?.code(), 403);
     assert_eq!(app.post_as(SIG_TEST, &other, &json!({})).await?.code(), 403);
@@ -917,9 +886,12 @@ async fn signature_config_validates_keeps_the_key_secret_and_tests_the_connectio
 async fn the_template_list_exports_with_its_own_permission() -> anyhow::Result<()> {
     const T_EXPORT: &str = "/api/admin/config/sms/template/export";
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     // The page permission alone reads the list but does not export it.
-    let reader = limited(&app, &token, "tplreader", &["admin:config:sms"]).await?;
+    let reader = app
+        .limited_admin(&token, "tplreader", &["admin:config:sms"])
+        .await?
+        .token;
     assert_eq!(app.post_as(T_PAGE, &reader, &json!({})).await?.code(), 200);
     let refused = app.post_as(T_EXPORT, &reader, &json!({})).await?;
     assert_eq!(refused.code(), 403, "{}", refused.text);

@@ -1,12 +1,10 @@
 //! System management as a client sees it: organization, roles, administrators, the journal,
 //! exports and downloads. Runs on the database `BEEHIVE_TEST_DB` names.
 
+use crate::support::with;
+use anyhow::Context;
 use serde_json::{Value, json};
-use testkit::{TOKEN_HEADER, TestApp, md5, sheet_xml};
-
-async fn admin(app: &TestApp) -> anyhow::Result<String> {
-    Ok(app.admin_session().await?.token)
-}
+use testkit::{LimitedAdmin, Reply, TOKEN_HEADER, TestApp, md5, sheet_xml};
 
 /// Creates a role through the API and answers its id.
 async fn role(app: &TestApp, token: &str, code: &str, permissions: &[&str]) -> anyhow::Result<i64> {
@@ -18,7 +16,7 @@ async fn role(app: &TestApp, token: &str, code: &str, permissions: &[&str]) -> a
         )
         .await?;
     anyhow::ensure!(reply.code() == 200, "role create: {}", reply.text);
-    Ok(reply.body["data"]["id"].as_i64().unwrap_or_default())
+    reply.created_id()
 }
 
 /// Creates an administrator with a chosen password and answers its id.
@@ -29,45 +27,25 @@ async fn user(
     role_ids: &[i64],
     extra: Value,
 ) -> anyhow::Result<i64> {
-    let mut body = json!({
-        "account": account, "name": format!("{account} 姓名"), "roleIds": role_ids,
-        "password": md5(&format!("{account}-Pass-1")),
-    });
-    if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
-        for (k, v) in e {
-            b.insert(k.clone(), v.clone());
-        }
-    }
+    let body = with(
+        json!({
+            "account": account, "name": format!("{account} 姓名"), "roleIds": role_ids,
+            "password": md5(&format!("{account}-Pass-1")),
+        }),
+        &extra,
+    );
     let reply = app.post_as("/api/admin/user/create", token, &body).await?;
     anyhow::ensure!(reply.code() == 200, "user create: {}", reply.text);
-    Ok(reply.body["data"]["id"].as_i64().unwrap_or_default())
-}
-
-/// A user holding exactly `permissions` (through one new role), signed in.
-async fn limited(
-    app: &TestApp,
-    admin_token: &str,
-    account: &str,
-    permissions: &[&str],
-) -> anyhow::Result<(i64, i64, String)> {
-    let role_id = role(app, admin_token, &format!("r_{account}"), permissions).await?;
-    let user_id = user(app, admin_token, account, &[role_id], json!({})).await?;
-    let token = app
-        .session("admin", account, &format!("{account}-Pass-1"))
-        .await?
-        .token;
-    Ok((role_id, user_id, token))
-}
-
-fn field<'a>(reply: &'a testkit::Reply, name: &str) -> Option<&'a str> {
-    reply.body["data"]["fields"][name].as_str()
+    reply.created_id()
 }
 
 #[tokio::test]
 async fn every_screen_refuses_without_its_permission() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
-    let (_, _, token) = limited(&app, &root, "viewer", &["admin:role:table"]).await?;
+    let root = app.admin_token().await?;
+    let LimitedAdmin { token, .. } = app
+        .limited_admin(&root, "viewer", &["admin:role:table"])
+        .await?;
 
     let page = app
         .post_as("/api/admin/role/page", &token, &json!({}))
@@ -115,7 +93,7 @@ async fn every_screen_refuses_without_its_permission() -> anyhow::Result<()> {
 #[tokio::test]
 async fn paging_rules_name_the_field() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     for (body, name) in [
         (json!({ "size": 0 }), "size"),
         (json!({ "size": 201 }), "size"),
@@ -132,7 +110,7 @@ async fn paging_rules_name_the_field() -> anyhow::Result<()> {
     ] {
         let reply = app.post_as("/api/admin/user/page", &token, &body).await?;
         assert_eq!(reply.code(), 400, "{body}: {}", reply.text);
-        assert!(field(&reply, name).is_some(), "{body}: {}", reply.text);
+        assert!(reply.field(name).is_some(), "{body}: {}", reply.text);
     }
     let fine = app
         .post_as(
@@ -153,7 +131,7 @@ async fn paging_rules_name_the_field() -> anyhow::Result<()> {
 #[tokio::test]
 async fn contains_search_treats_wildcards_literally() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     for (code, name) in [
         ("r_one", "50%_off\\x Promo"),
         ("r_two", "50a_offbx promo"),
@@ -168,7 +146,7 @@ async fn contains_search_treats_wildcards_literally() -> anyhow::Result<()> {
             .await?;
         assert_eq!(reply.code(), 200, "{}", reply.text);
     }
-    let names = |reply: &testkit::Reply| -> Vec<String> {
+    let names = |reply: &Reply| -> Vec<String> {
         reply.body["data"]["records"]
             .as_array()
             .cloned()
@@ -212,7 +190,7 @@ async fn contains_search_treats_wildcards_literally() -> anyhow::Result<()> {
 #[tokio::test]
 async fn role_rules_and_the_grant_rule() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
 
     // Validation: 400 naming the field.
     for (body, name) in [
@@ -247,7 +225,7 @@ async fn role_rules_and_the_grant_rule() -> anyhow::Result<()> {
     ] {
         let reply = app.post_as("/api/admin/role/create", &root, &body).await?;
         assert_eq!(reply.code(), 400, "{body}: {}", reply.text);
-        assert!(field(&reply, name).is_some(), "{body}: {}", reply.text);
+        assert!(reply.field(name).is_some(), "{body}: {}", reply.text);
     }
     let count = app
         .post_as("/api/admin/role/page", &root, &json!({}))
@@ -270,7 +248,7 @@ async fn role_rules_and_the_grant_rule() -> anyhow::Result<()> {
         .await?;
     let super_id = page.body["data"]["records"][0]["id"]
         .as_i64()
-        .unwrap_or_default();
+        .with_context(|| format!("no role id in {}", page.text))?;
     assert_eq!(page.body["data"]["records"][0]["isSuper"], true);
     let upd = app
         .post_as(
@@ -290,18 +268,18 @@ async fn role_rules_and_the_grant_rule() -> anyhow::Result<()> {
     assert_eq!((del.code(), del.msg()), (409, "超级管理员角色不能删除"));
 
     // A role manager who lacks admin:user:create can neither grant it nor take it away.
-    let (_, _, token) = limited(
-        &app,
-        &root,
-        "rolemgr",
-        &[
-            "admin:role:table",
-            "admin:role:create",
-            "admin:role:update",
-            "admin:logs:table",
-        ],
-    )
-    .await?;
+    let LimitedAdmin { token, .. } = app
+        .limited_admin(
+            &root,
+            "rolemgr",
+            &[
+                "admin:role:table",
+                "admin:role:create",
+                "admin:role:update",
+                "admin:logs:table",
+            ],
+        )
+        .await?;
     let grant = app
         .post_as(
             "/api/admin/role/create",
@@ -394,8 +372,10 @@ async fn role_rules_and_the_grant_rule() -> anyhow::Result<()> {
 #[tokio::test]
 async fn a_role_change_reaches_signed_in_users_at_once() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
-    let (role_id, _, token) = limited(&app, &root, "reader", &["admin:logs:table"]).await?;
+    let root = app.admin_token().await?;
+    let LimitedAdmin { role_id, token, .. } = app
+        .limited_admin(&root, "reader", &["admin:logs:table"])
+        .await?;
     let path = "/api/admin/logs/login/page";
     assert_eq!(app.post_as(path, &token, &json!({})).await?.code(), 200);
 
@@ -422,7 +402,7 @@ async fn a_role_change_reaches_signed_in_users_at_once() -> anyhow::Result<()> {
 #[tokio::test]
 async fn administrator_rules() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let editor = role(&app, &root, "editor", &["admin:logs:table"]).await?;
 
     // Validation.
@@ -454,7 +434,7 @@ async fn administrator_rules() -> anyhow::Result<()> {
     ] {
         let reply = app.post_as("/api/admin/user/create", &root, &body).await?;
         assert_eq!(reply.code(), 400, "{body}: {}", reply.text);
-        assert!(field(&reply, name).is_some(), "{body}: {}", reply.text);
+        assert!(reply.field(name).is_some(), "{body}: {}", reply.text);
     }
 
     let unchanged = app
@@ -474,7 +454,7 @@ async fn administrator_rules() -> anyhow::Result<()> {
         )
         .await?;
     assert_eq!(created.code(), 200, "{}", created.text);
-    let zhang = created.body["data"]["id"].as_i64().unwrap_or_default();
+    let zhang = created.created_id()?;
     let generated = created.body["data"]["password"]
         .as_str()
         .unwrap_or_default()
@@ -597,20 +577,22 @@ async fn administrator_rules() -> anyhow::Result<()> {
     assert_eq!(view.body["data"]["isSuper"], true);
 
     // A user manager without the super role cannot hand it out, nor touch a super admin.
-    let super_id = view.body["data"]["roleIds"][0].as_i64().unwrap_or_default();
-    let (_, _, mgr) = limited(
-        &app,
-        &root,
-        "usermgr",
-        &[
-            "admin:user:table",
-            "admin:user:create",
-            "admin:user:update",
-            "admin:user:reset_password",
-            "admin:logs:table",
-        ],
-    )
-    .await?;
+    let super_id = view.body["data"]["roleIds"][0]
+        .as_i64()
+        .with_context(|| format!("no role id in {}", view.text))?;
+    let LimitedAdmin { token: mgr, .. } = app
+        .limited_admin(
+            &root,
+            "usermgr",
+            &[
+                "admin:user:table",
+                "admin:user:create",
+                "admin:user:update",
+                "admin:user:reset_password",
+                "admin:logs:table",
+            ],
+        )
+        .await?;
     let escalate = app
         .post_as(
             "/api/admin/user/create",
@@ -671,37 +653,40 @@ async fn administrator_rules() -> anyhow::Result<()> {
 #[tokio::test]
 async fn organization_tree_moves_and_deletes() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let create = |parent: Option<i64>, name: &str, sort: i64| json!({ "parentId": parent, "name": name, "sort": sort });
-    let id = |r: &testkit::Reply| r.body["data"]["id"].as_i64().unwrap_or_default();
-    let a = id(&app
+    let a = app
         .post_as(
             "/api/admin/organization/create",
             &root,
             &create(None, " 总部 ", 2),
         )
-        .await?);
-    let b = id(&app
+        .await?
+        .created_id()?;
+    let b = app
         .post_as(
             "/api/admin/organization/create",
             &root,
             &create(Some(a), "业务部", 0),
         )
-        .await?);
-    let c = id(&app
+        .await?
+        .created_id()?;
+    let c = app
         .post_as(
             "/api/admin/organization/create",
             &root,
             &create(Some(b), "一组", 0),
         )
-        .await?);
-    let z = id(&app
+        .await?
+        .created_id()?;
+    let z = app
         .post_as(
             "/api/admin/organization/create",
             &root,
             &create(None, "分部", 1),
         )
-        .await?);
+        .await?
+        .created_id()?;
     assert!(a > 0 && b > 0 && c > 0 && z > 0);
 
     let same = app
@@ -728,7 +713,7 @@ async fn organization_tree_moves_and_deletes() -> anyhow::Result<()> {
         )
         .await?;
     assert_eq!(orphan.code(), 400);
-    assert!(field(&orphan, "parentId").is_some());
+    assert!(orphan.field("parentId").is_some());
     let blank = app
         .post_as(
             "/api/admin/organization/create",
@@ -736,7 +721,7 @@ async fn organization_tree_moves_and_deletes() -> anyhow::Result<()> {
             &create(None, "  ", 0),
         )
         .await?;
-    assert!(field(&blank, "name").is_some(), "{}", blank.text);
+    assert!(blank.field("name").is_some(), "{}", blank.text);
 
     let tree = app.get_as("/api/admin/organization/tree", &root).await?;
     assert_eq!(tree.body["data"][0]["name"], "分部", "sorted by sort");
@@ -764,7 +749,7 @@ async fn organization_tree_moves_and_deletes() -> anyhow::Result<()> {
             )
             .await?;
         assert_eq!(bad.code(), 400);
-        assert_eq!(field(&bad, "parentId"), Some("不能移动到自身或下级部门"));
+        assert_eq!(bad.field("parentId"), Some("不能移动到自身或下级部门"));
     }
     // Move 业务部 (with 一组) under 分部: the subtree follows.
     let moved = app
@@ -840,11 +825,7 @@ async fn organization_tree_moves_and_deletes() -> anyhow::Result<()> {
             &json!({ "account": "late", "name": "x", "roleIds": [], "departmentId": z }),
         )
         .await?;
-    assert!(
-        field(&refused, "departmentId").is_some(),
-        "{}",
-        refused.text
-    );
+    assert!(refused.field("departmentId").is_some(), "{}", refused.text);
     app.stop().await
 }
 
@@ -883,7 +864,7 @@ async fn download(
 #[tokio::test]
 async fn export_then_download_once() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     for code in ["r_a", "r_b", "r_c"] {
         role(&app, &root, code, &[]).await?;
     }
@@ -982,8 +963,14 @@ async fn export_then_download_once() -> anyhow::Result<()> {
 #[tokio::test]
 async fn nobody_downloads_another_users_file() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
-    let (_, other_id, other) = limited(&app, &root, "exporter", &["admin:role:export"]).await?;
+    let root = app.admin_token().await?;
+    let LimitedAdmin {
+        user_id: other_id,
+        token: other,
+        ..
+    } = app
+        .limited_admin(&root, "exporter", &["admin:role:export"])
+        .await?;
     let exported = app
         .post_as("/api/admin/role/export", &other, &json!({}))
         .await?;
@@ -1037,7 +1024,7 @@ async fn nobody_downloads_another_users_file() -> anyhow::Result<()> {
 #[tokio::test]
 async fn the_journal_holds_no_secret_and_filters() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let chosen = md5("Chosen-Secret-9");
     let given = user(&app, &root, "given", &[], json!({ "password": chosen })).await?;
     let created = app
@@ -1124,7 +1111,7 @@ async fn the_journal_holds_no_secret_and_filters() -> anyhow::Result<()> {
             &json!({ "outcome": "maybe" }),
         )
         .await?;
-    assert!(field(&bad, "outcome").is_some(), "{}", bad.text);
+    assert!(bad.field("outcome").is_some(), "{}", bad.text);
 
     let logins = app
         .post_as(

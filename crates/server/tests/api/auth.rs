@@ -1,9 +1,10 @@
 //! Sign-in, sessions and password change, as a client sees them (spec §7, §8; DESIGN.md
 //! "Auth and permissions"). Runs on the database `BEEHIVE_TEST_DB` names.
 
+use crate::support::send_code;
 use serde_json::{Value, json};
 use std::time::Duration;
-use testkit::{ADMIN_PASSWORD, TestApp, md5};
+use testkit::{ADMIN_PASSWORD, Reply, TestApp, md5};
 
 const MOBILE: &str = "13800138000";
 
@@ -397,12 +398,6 @@ async fn capital_users_sign_in_without_authorities_and_only_on_their_side() -> a
     app.stop().await
 }
 
-async fn send_code(app: &TestApp, mobile: &str) -> anyhow::Result<testkit::Reply> {
-    let uid = app.uid("admin").await?;
-    app.post_form(&format!("/api/admin/login/code/{mobile}"), &[("uid", &uid)])
-        .await
-}
-
 /// The code the outbox holds for `mobile` (the built-in SMS provider), read from the text.
 async fn last_code(app: &TestApp, mobile: &str) -> anyhow::Result<String> {
     let message = app
@@ -431,7 +426,7 @@ async fn with_mobile(app: &TestApp) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn sms_login(app: &TestApp, mobile: &str, code: &str) -> anyhow::Result<testkit::Reply> {
+async fn sms_login(app: &TestApp, mobile: &str, code: &str) -> anyhow::Result<Reply> {
     let uid = app.uid("admin").await?;
     app.post_json(
         "/api/admin/login/sms",
@@ -583,7 +578,7 @@ async fn no_operation_is_left_unguarded() -> anyhow::Result<()> {
                 "get" => app.client.get(app.url(&url)),
                 _ => app.client.post(app.url(&url)).json(&json!({})),
             };
-            let reply = testkit::Reply::read(request.send().await?).await?;
+            let reply = Reply::read(request.send().await?).await?;
             assert_eq!(
                 reply.status, 401,
                 "{method} {path} answered without a token"

@@ -1,19 +1,18 @@
 //! 安全设置 and 系统设置 as a client sees them, and sign-in honouring a change at once.
 //! Runs on the database `BEEHIVE_TEST_DB` names.
 
+use crate::support::{png, with};
 use serde_json::{Value, json};
 use service::auth::{AccountKind, ClientInfo};
 use std::time::Duration;
 use testkit::{ADMIN_PASSWORD, TestApp, md5};
 
+const LOGO: &str = "/api/admin/config/system/logo";
+
 const SECURITY: &str = "/api/admin/config/security";
 const SECURITY_UPDATE: &str = "/api/admin/config/security/update";
 const SYSTEM: &str = "/api/admin/config/system";
 const SYSTEM_UPDATE: &str = "/api/admin/config/system/update";
-
-async fn admin(app: &TestApp) -> anyhow::Result<String> {
-    Ok(app.admin_session().await?.token)
-}
 
 fn defaults() -> Value {
     json!({
@@ -23,54 +22,14 @@ fn defaults() -> Value {
     })
 }
 
-fn with(mut base: Value, changes: &Value) -> Value {
-    if let (Some(b), Some(c)) = (base.as_object_mut(), changes.as_object()) {
-        for (k, v) in c {
-            b.insert(k.clone(), v.clone());
-        }
-    }
-    base
-}
-
-fn field<'a>(reply: &'a testkit::Reply, name: &str) -> Option<&'a str> {
-    reply.body["data"]["fields"][name].as_str()
-}
-
-/// A role with `permissions` and a signed-in administrator holding it.
-async fn limited(
-    app: &TestApp,
-    root: &str,
-    account: &str,
-    permissions: &[&str],
-) -> anyhow::Result<String> {
-    let role = app
-        .post_as(
-            "/api/admin/role/create",
-            root,
-            &json!({ "code": format!("r_{account}"), "name": account, "enabled": true, "permissions": permissions }),
-        )
-        .await?;
-    anyhow::ensure!(role.code() == 200, "{}", role.text);
-    let user = app
-        .post_as(
-            "/api/admin/user/create",
-            root,
-            &json!({ "account": account, "name": account, "roleIds": [role.body["data"]["id"]],
-                     "password": md5(&format!("{account}-Pass-1")) }),
-        )
-        .await?;
-    anyhow::ensure!(user.code() == 200, "{}", user.text);
-    Ok(app
-        .session("admin", account, &format!("{account}-Pass-1"))
-        .await?
-        .token)
-}
-
 #[tokio::test]
 async fn settings_need_their_page_permission() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
-    let token = limited(&app, &root, "viewer", &["admin:config:system"]).await?;
+    let root = app.admin_token().await?;
+    let token = app
+        .limited_admin(&root, "viewer", &["admin:config:system"])
+        .await?
+        .token;
 
     for (path, body) in [
         (SECURITY_UPDATE, defaults()),
@@ -85,7 +44,10 @@ async fn settings_need_their_page_permission() -> anyhow::Result<()> {
     assert!(refused.msg().contains("安全设置"), "{}", refused.msg());
     assert_eq!(app.get_as(SYSTEM, &token).await?.code(), 200);
 
-    let other = limited(&app, &root, "secviewer", &["admin:config:security"]).await?;
+    let other = app
+        .limited_admin(&root, "secviewer", &["admin:config:security"])
+        .await?
+        .token;
     assert_eq!(app.get_as(SECURITY, &other).await?.code(), 200);
     assert_eq!(app.get_as(SYSTEM, &other).await?.code(), 403);
     let update = app
@@ -107,7 +69,7 @@ async fn settings_need_their_page_permission() -> anyhow::Result<()> {
 #[tokio::test]
 async fn security_defaults_validation_and_journal() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let read = app.get_as(SECURITY, &root).await?;
     assert_eq!(read.code(), 200, "{}", read.text);
     assert_eq!(read.body["data"], defaults());
@@ -138,7 +100,7 @@ async fn security_defaults_validation_and_journal() -> anyhow::Result<()> {
             )
             .await?;
         assert_eq!(reply.code(), 400, "{name}={bad}: {}", reply.text);
-        assert!(field(&reply, name).is_some(), "{name}: {}", reply.text);
+        assert!(reply.field(name).is_some(), "{name}: {}", reply.text);
     }
     let many: Vec<String> = (0..101).map(|i| format!("10.0.{i}.1")).collect();
     let too_many = app
@@ -148,11 +110,7 @@ async fn security_defaults_validation_and_journal() -> anyhow::Result<()> {
             &with(defaults(), &json!({ "ipAllowList": many })),
         )
         .await?;
-    assert!(
-        field(&too_many, "ipAllowList").is_some(),
-        "{}",
-        too_many.text
-    );
+    assert!(too_many.field("ipAllowList").is_some(), "{}", too_many.text);
     assert_eq!(
         app.get_as(SECURITY, &root).await?.body["data"],
         defaults(),
@@ -192,7 +150,7 @@ async fn security_defaults_validation_and_journal() -> anyhow::Result<()> {
 #[tokio::test]
 async fn lock_threshold_applies_to_the_next_attempts() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let saved = app
         .post_as(
             SECURITY_UPDATE,
@@ -217,7 +175,7 @@ async fn lock_threshold_applies_to_the_next_attempts() -> anyhow::Result<()> {
 #[tokio::test]
 async fn token_lifetime_applies_to_the_next_sign_in() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let saved = app
         .post_as(
             SECURITY_UPDATE,
@@ -247,7 +205,7 @@ async fn token_lifetime_applies_to_the_next_sign_in() -> anyhow::Result<()> {
 #[tokio::test]
 async fn allow_list_refuses_other_addresses_and_self_lockout() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let refused = app
         .post_as(
             SECURITY_UPDATE,
@@ -310,7 +268,7 @@ async fn allow_list_refuses_other_addresses_and_self_lockout() -> anyhow::Result
 #[tokio::test]
 async fn expired_passwords_are_refused_until_reset() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let saved = app
         .post_as(
             SECURITY_UPDATE,
@@ -328,7 +286,7 @@ async fn expired_passwords_are_refused_until_reset() -> anyhow::Result<()> {
         )
         .await?;
     assert_eq!(user.code(), 200, "{}", user.text);
-    let id = user.body["data"]["id"].as_i64().unwrap_or_default();
+    let id = user.created_id()?;
     assert_eq!(
         app.login("admin", "aging", "aging-Pass-1").await?.code(),
         200
@@ -363,45 +321,10 @@ async fn expired_passwords_are_refused_until_reset() -> anyhow::Result<()> {
     app.stop().await
 }
 
-fn png() -> Vec<u8> {
-    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
-    bytes.extend_from_slice(&[0u8; 64]);
-    bytes
-}
-
-async fn upload(
-    app: &TestApp,
-    token: &str,
-    name: &str,
-    bytes: Vec<u8>,
-) -> anyhow::Result<testkit::Reply> {
-    let boundary = "----beehive-test-boundary";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nhello\r\n\
-         --{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n\
-         Content-Type: application/octet-stream\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(&bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let response = app
-        .client
-        .post(app.url("/api/admin/config/system/logo"))
-        .header(testkit::TOKEN_HEADER, token)
-        .header(
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        )
-        .body(body)
-        .send()
-        .await?;
-    testkit::Reply::read(response).await
-}
-
 #[tokio::test]
 async fn system_settings_and_branding() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let read = app.get_as(SYSTEM, &root).await?;
     assert_eq!(read.code(), 200, "{}", read.text);
     assert_eq!(read.body["data"]["pageSize"], 10);
@@ -440,7 +363,7 @@ async fn system_settings_and_branding() -> anyhow::Result<()> {
             )
             .await?;
         assert_eq!(reply.code(), 400, "{name}: {}", reply.text);
-        assert!(field(&reply, name).is_some(), "{name}: {}", reply.text);
+        assert!(reply.field(name).is_some(), "{name}: {}", reply.text);
     }
     assert_eq!(
         app.get_as(SYSTEM, &root).await?.body["data"]["pageSize"],
@@ -457,17 +380,28 @@ async fn system_settings_and_branding() -> anyhow::Result<()> {
     assert_eq!(branding.body["data"]["defaultPageSize"], 20);
 
     // Logo: content decides, not the name.
-    let fake = upload(&app, &root, "logo.png", b"<svg></svg>".to_vec()).await?;
+    let fake = app
+        .upload_as(
+            LOGO,
+            &root,
+            &[("note", "hello")],
+            "logo.png",
+            b"<svg></svg>",
+        )
+        .await?;
     assert_eq!(fake.code(), 400, "{}", fake.text);
-    assert!(field(&fake, "file").is_some());
-    let big = upload(&app, &root, "logo.png", {
-        let mut b = png();
-        b.resize(512 * 1024 + 1, 0);
-        b
-    })
-    .await?;
+    assert!(fake.field("file").is_some());
+    let big = app
+        .upload_as(LOGO, &root, &[("note", "hello")], "logo.png", &{
+            let mut b = png();
+            b.resize(512 * 1024 + 1, 0);
+            b
+        })
+        .await?;
     assert_eq!(big.code(), 400, "{}", big.text);
-    let ok = upload(&app, &root, "whatever.bin", png()).await?;
+    let ok = app
+        .upload_as(LOGO, &root, &[("note", "hello")], "whatever.bin", &png())
+        .await?;
     assert_eq!(ok.code(), 200, "{}", ok.text);
     let url = ok.body["data"]["logoUrl"]
         .as_str()

@@ -6,50 +6,11 @@
 use serde_json::{Value, json};
 use std::io::Read;
 use std::time::{Duration, Instant};
-use testkit::{CustomerFixture, TOKEN_HEADER, TestApp, md5};
+use testkit::{CustomerFixture, TOKEN_HEADER, TestApp};
 
 const CONTRACT: &str = "/api/admin/contract/template";
 const NOTICE: &str = "/api/admin/notice/template";
 const BATCH: &str = "/api/admin/notice/batch";
-
-async fn admin(app: &TestApp) -> anyhow::Result<String> {
-    Ok(app.admin_session().await?.token)
-}
-
-/// A user holding exactly `permissions`, signed in; answers its token.
-async fn limited(
-    app: &TestApp,
-    admin: &str,
-    account: &str,
-    permissions: &[&str],
-) -> anyhow::Result<String> {
-    let reply = app
-        .post_as(
-            "/api/admin/role/create",
-            admin,
-            &json!({ "code": format!("r_{account}"), "name": account, "enabled": true, "permissions": permissions }),
-        )
-        .await?;
-    anyhow::ensure!(reply.code() == 200, "role: {}", reply.text);
-    let role_id = reply.body["data"]["id"].as_i64().unwrap_or_default();
-    let reply = app
-        .post_as(
-            "/api/admin/user/create",
-            admin,
-            &json!({ "account": account, "name": account, "roleIds": [role_id],
-                     "password": md5(&format!("{account}-Pass-1")) }),
-        )
-        .await?;
-    anyhow::ensure!(reply.code() == 200, "user: {}", reply.text);
-    Ok(app
-        .session("admin", account, &format!("{account}-Pass-1"))
-        .await?
-        .token)
-}
-
-fn field<'a>(reply: &'a testkit::Reply, name: &str) -> Option<&'a str> {
-    reply.body["data"]["fields"][name].as_str()
-}
 
 async fn count(app: &TestApp, sql: &str) -> anyhow::Result<i64> {
     let texts = app
@@ -67,7 +28,7 @@ fn loan(code: &str) -> Value {
 #[tokio::test]
 async fn contract_templates_are_versioned_and_checked() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
 
     // An unknown variable is refused, naming it; nothing is stored.
     let mut body = loan("LOAN_STD");
@@ -77,7 +38,9 @@ async fn contract_templates_are_versioned_and_checked() -> anyhow::Result<()> {
         .await?;
     assert_eq!(reply.code(), 400, "{}", reply.text);
     assert!(
-        field(&reply, "body").is_some_and(|m| m.contains("{{customer.nmae}}")),
+        reply
+            .field("body")
+            .is_some_and(|m| m.contains("{{customer.nmae}}")),
         "{}",
         reply.text
     );
@@ -92,7 +55,7 @@ async fn contract_templates_are_versioned_and_checked() -> anyhow::Result<()> {
         .post_as(&format!("{CONTRACT}/create"), &token, &body)
         .await?;
     assert_eq!(
-        field(&reply, "body").map(|_| 400),
+        reply.field("body").map(|_| 400),
         Some(400),
         "{}",
         reply.text
@@ -102,17 +65,13 @@ async fn contract_templates_are_versioned_and_checked() -> anyhow::Result<()> {
     let reply = app
         .post_as(&format!("{CONTRACT}/create"), &token, &body)
         .await?;
-    assert!(field(&reply, "docKind").is_some(), "{}", reply.text);
+    assert!(reply.field("docKind").is_some(), "{}", reply.text);
     let mut body = loan("LOAN_STD");
     body["capitalProviderId"] = json!(9999);
     let reply = app
         .post_as(&format!("{CONTRACT}/create"), &token, &body)
         .await?;
-    assert!(
-        field(&reply, "capitalProviderId").is_some(),
-        "{}",
-        reply.text
-    );
+    assert!(reply.field("capitalProviderId").is_some(), "{}", reply.text);
     let reply = app
         .post_as(
             &format!("{CONTRACT}/create"),
@@ -120,10 +79,13 @@ async fn contract_templates_are_versioned_and_checked() -> anyhow::Result<()> {
             &json!({ "code": "x", "name": "n", "docKind": "LOAN_CONTRACT", "body": "b" }),
         )
         .await?;
-    assert!(field(&reply, "code").is_some(), "{}", reply.text);
+    assert!(reply.field("code").is_some(), "{}", reply.text);
 
     // Permissions: the page alone reads but cannot create, save or activate.
-    let reader = limited(&app, &token, "reader", &["admin:template_contract:table"]).await?;
+    let reader = app
+        .limited_admin(&token, "reader", &["admin:template_contract:table"])
+        .await?
+        .token;
     let reply = app
         .post_as(&format!("{CONTRACT}/create"), &reader, &loan("LOAN_STD"))
         .await?;
@@ -134,7 +96,7 @@ async fn contract_templates_are_versioned_and_checked() -> anyhow::Result<()> {
         .post_as(&format!("{CONTRACT}/create"), &token, &loan("LOAN_STD"))
         .await?;
     assert_eq!(reply.code(), 200, "{}", reply.text);
-    let v1 = reply.body["data"]["id"].as_i64().unwrap_or_default();
+    let v1 = reply.created_id()?;
     assert_eq!(reply.body["data"]["templateVersion"], 1);
     let reply = app
         .post_as(&format!("{CONTRACT}/create"), &token, &loan("LOAN_STD"))
@@ -176,7 +138,7 @@ async fn contract_templates_are_versioned_and_checked() -> anyhow::Result<()> {
     assert_eq!(reply.code(), 200, "{}", reply.text);
     assert_eq!(reply.body["data"]["templateVersion"], 2);
     assert_eq!(reply.body["data"]["newVersion"], true);
-    let v2 = reply.body["data"]["id"].as_i64().unwrap_or_default();
+    let v2 = reply.created_id()?;
     assert_ne!(v1, v2);
     let view = app.get_as(&format!("{CONTRACT}/view/{v1}"), &token).await?;
     assert_eq!(view.body["data"]["body"], LOAN_BODY);
@@ -329,14 +291,14 @@ async fn pdf(app: &TestApp, path: &str, token: &str) -> anyhow::Result<(u16, Str
 #[tokio::test]
 async fn the_preview_is_a_pdf_with_the_chinese_text() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     let mut body = loan("LOAN_PDF");
     // Long enough for three pages.
     body["body"] = json!(format!("{LOAN_BODY}\n{}", "第X条 甲方应当按照还款计划表按期足额归还每期借款本金和利息，逾期未还的，乙方有权按照本合同约定收取逾期罚息，并可以要求甲方提前归还全部借款。\n".repeat(40)));
     let reply = app
         .post_as(&format!("{CONTRACT}/create"), &token, &body)
         .await?;
-    let id = reply.body["data"]["id"].as_i64().unwrap_or_default();
+    let id = reply.created_id()?;
 
     let started = Instant::now();
     let (status, kind, bytes) = pdf(&app, &format!("{CONTRACT}/preview/{id}"), &token).await?;
@@ -377,7 +339,10 @@ async fn the_preview_is_a_pdf_with_the_chinese_text() -> anyhow::Result<()> {
         assert!(all.contains(&hex), "{c} ({hex}) is in the ToUnicode map");
     }
     // Not for a user without the page.
-    let other = limited(&app, &token, "nobody", &["admin:notice_send:table"]).await?;
+    let other = app
+        .limited_admin(&token, "nobody", &["admin:notice_send:table"])
+        .await?
+        .token;
     let (_, kind, _) = pdf(&app, &format!("{CONTRACT}/preview/{id}"), &other).await?;
     assert!(kind.starts_with("application/json"), "{kind}");
     Ok(())
@@ -386,7 +351,7 @@ async fn the_preview_is_a_pdf_with_the_chinese_text() -> anyhow::Result<()> {
 #[tokio::test]
 async fn capital_users_see_only_their_active_templates() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     let mine = app.capital_user("甲资金方", "cap_a", "Cap-Pass-1").await?;
     let theirs = app.capital_user("乙资金方", "cap_b", "Cap-Pass-1").await?;
     let mut ids = Vec::new();
@@ -402,7 +367,7 @@ async fn capital_users_see_only_their_active_templates() -> anyhow::Result<()> {
             .post_as(&format!("{CONTRACT}/create"), &token, &body)
             .await?;
         assert_eq!(reply.code(), 200, "{}", reply.text);
-        let id = reply.body["data"]["id"].as_i64().unwrap_or_default();
+        let id = reply.created_id()?;
         if activate {
             let reply = app
                 .post_as(&format!("{CONTRACT}/activate/{id}"), &token, &json!({}))
@@ -465,7 +430,7 @@ async fn sms_template(
         )
         .await?;
     anyhow::ensure!(reply.code() == 200, "sms template: {}", reply.text);
-    Ok(reply.body["data"]["id"].as_i64().unwrap_or_default())
+    reply.created_id()
 }
 
 async fn notice_template(app: &TestApp, token: &str, body: Value) -> anyhow::Result<i64> {
@@ -473,7 +438,7 @@ async fn notice_template(app: &TestApp, token: &str, body: Value) -> anyhow::Res
         .post_as(&format!("{NOTICE}/create"), token, &body)
         .await?;
     anyhow::ensure!(reply.code() == 200, "notice template: {}", reply.text);
-    Ok(reply.body["data"]["id"].as_i64().unwrap_or_default())
+    reply.created_id()
 }
 
 fn customers(prefix: &str, n: usize) -> Vec<CustomerFixture> {
@@ -512,7 +477,7 @@ async fn finished(app: &TestApp, token: &str, id: i64) -> anyhow::Result<Value> 
 #[tokio::test]
 async fn notice_templates_are_checked() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     let sms = sms_template(
         &app,
         &token,
@@ -546,7 +511,7 @@ async fn notice_templates_are_checked() -> anyhow::Result<()> {
             .await?;
         assert_eq!(reply.code(), 400, "{change}: {}", reply.text);
         assert!(
-            field(&reply, name).is_some(),
+            reply.field(name).is_some(),
             "{change} names {name}: {}",
             reply.text
         );
@@ -556,7 +521,10 @@ async fn notice_templates_are_checked() -> anyhow::Result<()> {
         0
     );
 
-    let reader = limited(&app, &token, "nreader", &["admin:notice_template:table"]).await?;
+    let reader = app
+        .limited_admin(&token, "nreader", &["admin:notice_template:table"])
+        .await?
+        .token;
     let reply = app
         .post_as(&format!("{NOTICE}/create"), &reader, &good)
         .await?;
@@ -625,7 +593,7 @@ async fn notice_templates_are_checked() -> anyhow::Result<()> {
 #[tokio::test]
 async fn a_filtered_send_to_two_thousand_customers_runs_in_the_background() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     app.insert_customers(&customers("批量客户", 2000)).await?;
     app.insert_customers(&customers("其他客户", 30)).await?;
     let template = notice_template(
@@ -655,16 +623,18 @@ async fn a_filtered_send_to_two_thousand_customers_runs_in_the_background() -> a
     let reply =
         send(json!({ "templateId": template, "mode": "FILTER", "filter": { "name": "批量" } }))
             .await?;
-    assert!(field(&reply, "params.dueDate").is_some(), "{}", reply.text);
+    assert!(reply.field("params.dueDate").is_some(), "{}", reply.text);
     let reply = send(json!({ "templateId": template, "params": { "dueDate": "2026年12月31日" }, "mode": "FILTER", "filter": { "name": "无此人" } })).await?;
-    assert!(field(&reply, "target").is_some(), "{}", reply.text);
+    assert!(reply.field("target").is_some(), "{}", reply.text);
     let reply = send(json!({ "templateId": template, "params": { "dueDate": "2026年12月31日" }, "mode": "FILTER", "filter": { "kind": "ROBOT" } })).await?;
-    assert!(field(&reply, "filter.kind").is_some(), "{}", reply.text);
+    assert!(reply.field("filter.kind").is_some(), "{}", reply.text);
     let reply = send(json!({ "templateId": template, "params": { "dueDate": "x" }, "mode": "CUSTOMERS", "customerIds": [] })).await?;
-    assert!(field(&reply, "customerIds").is_some(), "{}", reply.text);
+    assert!(reply.field("customerIds").is_some(), "{}", reply.text);
     let reply = send(json!({ "templateId": template, "params": { "dueDate": "x" }, "mode": "CUSTOMERS", "customerIds": [999999] })).await?;
     assert!(
-        field(&reply, "customerIds").is_some_and(|m| m.contains("999999")),
+        reply
+            .field("customerIds")
+            .is_some_and(|m| m.contains("999999")),
         "{}",
         reply.text
     );
@@ -673,7 +643,10 @@ async fn a_filtered_send_to_two_thousand_customers_runs_in_the_background() -> a
         count(&app, "SELECT COUNT(*) FROM notice_recipient").await?,
         0
     );
-    let viewer = limited(&app, &token, "viewer", &["admin:notice_send:table"]).await?;
+    let viewer = app
+        .limited_admin(&token, "viewer", &["admin:notice_send:table"])
+        .await?
+        .token;
     let reply = app
         .post_as(&format!("{BATCH}/create"), &viewer, &json!({ "templateId": template, "params": { "dueDate": "x" }, "mode": "FILTER", "filter": {} }))
         .await?;
@@ -690,7 +663,7 @@ async fn a_filtered_send_to_two_thousand_customers_runs_in_the_background() -> a
     assert_eq!(reply.code(), 200, "{}", reply.text);
     assert_eq!(reply.body["data"]["total"], 2000);
     assert!(took < Duration::from_secs(10), "the request took {took:?}");
-    let id = reply.body["data"]["id"].as_i64().unwrap_or_default();
+    let id = reply.created_id()?;
 
     let done = finished(&app, &viewer, id).await?;
     assert_eq!(done["sent"], 2000, "{done}");
@@ -751,7 +724,7 @@ async fn a_filtered_send_to_two_thousand_customers_runs_in_the_background() -> a
 #[tokio::test]
 async fn failed_sms_are_recorded_and_retried() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     let ids = app.insert_customers(&customers("短信客户", 20)).await?;
     let sms = sms_template(
         &app,
@@ -781,7 +754,7 @@ async fn failed_sms_are_recorded_and_retried() -> anyhow::Result<()> {
         )
         .await?;
     assert_eq!(reply.code(), 200, "{}", reply.text);
-    let id = reply.body["data"]["id"].as_i64().unwrap_or_default();
+    let id = reply.created_id()?;
     let done = finished(&app, &token, id).await?;
     assert_eq!(
         (done["sent"].as_i64(), done["failed"].as_i64()),
@@ -808,7 +781,10 @@ async fn failed_sms_are_recorded_and_retried() -> anyhow::Result<()> {
     assert_eq!(count(&app, "SELECT COUNT(*) FROM provider_usage WHERE template_code = 'POLICY_DUE' AND outcome = 'failure'").await?, 20);
 
     // Retry needs its permission; after switching to the outbox it sends them all.
-    let viewer = limited(&app, &token, "viewer2", &["admin:notice_send:table"]).await?;
+    let viewer = app
+        .limited_admin(&token, "viewer2", &["admin:notice_send:table"])
+        .await?
+        .token;
     let reply = app
         .post_as(&format!("{BATCH}/retry/{id}"), &viewer, &json!({}))
         .await?;
@@ -861,7 +837,7 @@ async fn failed_sms_are_recorded_and_retried() -> anyhow::Result<()> {
 /// An in-app notice to 1 500 new customers named `prefix…`, and the server stopped while it is
 /// being delivered (what a crash or a deployment does); answers the batch id.
 async fn interrupted_batch(app: &mut TestApp, prefix: &str) -> anyhow::Result<i64> {
-    let token = admin(app).await?;
+    let token = app.admin_token().await?;
     app.insert_customers(&customers(prefix, 1500)).await?;
     let template = notice_template(
         app,
@@ -879,7 +855,7 @@ async fn interrupted_batch(app: &mut TestApp, prefix: &str) -> anyhow::Result<i6
         .await?;
     anyhow::ensure!(reply.code() == 200, "batch: {}", reply.text);
     app.halt().await?;
-    Ok(reply.body["data"]["id"].as_i64().unwrap_or_default())
+    reply.created_id()
 }
 
 #[tokio::test]
@@ -904,7 +880,7 @@ async fn queued_notices_survive_a_restart() -> anyhow::Result<()> {
         0
     );
     app.resume().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
     let done = finished(&app, &token, id).await?;
     assert_eq!(done["sent"], 1500, "{done}");
     assert_eq!(
@@ -945,7 +921,7 @@ async fn expired_claims_are_delivered_and_live_ones_left_alone() -> anyhow::Resu
         .await?;
     assert_eq!((gone, alive), (3, 2), "the stop came before the end");
     app.resume().await?;
-    let token = admin(&app).await?;
+    let token = app.admin_token().await?;
 
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {

@@ -1,46 +1,10 @@
 //! Content management as a client sees it: the data dictionary, area data, banners and
 //! articles. Runs on the database `BEEHIVE_TEST_DB` names.
 
+use crate::support::{png, type_id, types};
+use anyhow::Context;
 use serde_json::{Value, json};
-use testkit::{TestApp, md5};
-
-async fn admin(app: &TestApp) -> anyhow::Result<String> {
-    Ok(app.admin_session().await?.token)
-}
-
-/// A user holding exactly `permissions` (through one new role), signed in.
-async fn limited(
-    app: &TestApp,
-    root: &str,
-    account: &str,
-    permissions: &[&str],
-) -> anyhow::Result<String> {
-    let role = app
-        .post_as(
-            "/api/admin/role/create",
-            root,
-            &json!({ "code": format!("r_{account}"), "name": account, "enabled": true, "permissions": permissions }),
-        )
-        .await?;
-    anyhow::ensure!(role.code() == 200, "role: {}", role.text);
-    let role_id = role.body["data"]["id"].as_i64().unwrap_or_default();
-    let user = app
-        .post_as(
-            "/api/admin/user/create",
-            root,
-            &json!({ "account": account, "name": account, "roleIds": [role_id], "password": md5(&format!("{account}-Pass-1")) }),
-        )
-        .await?;
-    anyhow::ensure!(user.code() == 200, "user: {}", user.text);
-    Ok(app
-        .session("admin", account, &format!("{account}-Pass-1"))
-        .await?
-        .token)
-}
-
-fn field<'a>(reply: &'a testkit::Reply, name: &str) -> Option<&'a str> {
-    reply.body["data"]["fields"][name].as_str()
-}
+use testkit::{Reply, TestApp};
 
 /// How many operation-log rows have `action`.
 async fn logged(app: &TestApp, action: &str) -> anyhow::Result<usize> {
@@ -50,56 +14,6 @@ async fn logged(app: &TestApp, action: &str) -> anyhow::Result<usize> {
         ))
         .await?
         .len())
-}
-
-fn png() -> Vec<u8> {
-    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
-    bytes.extend_from_slice(&[7u8; 64]);
-    bytes
-}
-
-async fn upload(
-    app: &TestApp,
-    token: &str,
-    path: &str,
-    name: &str,
-    bytes: &[u8],
-) -> anyhow::Result<testkit::Reply> {
-    let boundary = "----beehive-content-boundary";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n\
-         Content-Type: application/octet-stream\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let response = app
-        .client
-        .post(app.url(path))
-        .header(testkit::TOKEN_HEADER, token)
-        .header(
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        )
-        .body(body)
-        .send()
-        .await?;
-    testkit::Reply::read(response).await
-}
-
-async fn types(app: &TestApp, token: &str) -> anyhow::Result<Vec<Value>> {
-    let reply = app.get_as("/api/admin/dictionary/types", token).await?;
-    anyhow::ensure!(reply.code() == 200, "types: {}", reply.text);
-    reply.data()
-}
-
-async fn type_id(app: &TestApp, token: &str, code: &str) -> anyhow::Result<i64> {
-    types(app, token)
-        .await?
-        .iter()
-        .find(|t| t["code"] == code)
-        .and_then(|t| t["id"].as_i64())
-        .ok_or_else(|| anyhow::anyhow!("no type {code}"))
 }
 
 async fn items(app: &TestApp, token: &str, type_id: i64) -> anyhow::Result<Vec<Value>> {
@@ -117,7 +31,7 @@ fn codes(items: &[Value]) -> Vec<&str> {
 #[tokio::test]
 async fn dictionary_is_seeded_with_the_built_in_types() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let all = types(&app, &root).await?;
     let expected: &[(&str, &[&str], bool)] = &[
         ("customer_kind", &["INDIVIDUAL", "ENTERPRISE"], true),
@@ -215,7 +129,7 @@ async fn dictionary_is_seeded_with_the_built_in_types() -> anyhow::Result<()> {
 #[tokio::test]
 async fn dictionary_items_can_be_managed_and_built_ins_are_protected() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let reasons = type_id(&app, &root, "reject_reason").await?;
 
     // Add, read back through the common call, rename, disable, delete.
@@ -227,7 +141,7 @@ async fn dictionary_items_can_be_managed_and_built_ins_are_protected() -> anyhow
         )
         .await?;
     assert_eq!(created.code(), 200, "{}", created.text);
-    let id = created.body["data"]["id"].as_i64().unwrap_or_default();
+    let id = created.created_id()?;
     assert_eq!(logged(&app, "dictionary.item.create").await?, 1);
     let options = app
         .get_as("/api/common/dictionary/reject_reason", &root)
@@ -296,7 +210,9 @@ async fn dictionary_items_can_be_managed_and_built_ins_are_protected() -> anyhow
 
     // Built-in items: relabel yes; code change, disabling and deleting no.
     let kinds = items(&app, &root, type_id(&app, &root, "customer_kind").await?).await?;
-    let individual = kinds[0]["id"].as_i64().unwrap_or_default();
+    let individual = kinds[0]["id"]
+        .as_i64()
+        .with_context(|| format!("no item id in {}", kinds[0]))?;
     let relabel = app
         .post_as(
             &format!("/api/admin/dictionary/item/update/{individual}"),
@@ -323,7 +239,7 @@ async fn dictionary_items_can_be_managed_and_built_ins_are_protected() -> anyhow
             )
             .await?;
         assert_eq!(refused.code(), 400, "{}", refused.text);
-        assert!(field(&refused, name).is_some(), "{name}: {}", refused.text);
+        assert!(refused.field(name).is_some(), "{name}: {}", refused.text);
     }
     let refused = app
         .post_as(
@@ -350,7 +266,7 @@ async fn dictionary_items_can_be_managed_and_built_ins_are_protected() -> anyhow
             .post_as("/api/admin/dictionary/type/create", &root, &body)
             .await?;
         assert_eq!(refused.code(), 400, "{}", refused.text);
-        assert!(field(&refused, name).is_some(), "{name}: {}", refused.text);
+        assert!(refused.field(name).is_some(), "{name}: {}", refused.text);
     }
     let count = types(&app, &root).await?.len();
     let created = app
@@ -361,7 +277,7 @@ async fn dictionary_items_can_be_managed_and_built_ins_are_protected() -> anyhow
         )
         .await?;
     assert_eq!(created.code(), 200, "{}", created.text);
-    let purpose = created.body["data"]["id"].as_i64().unwrap_or_default();
+    let purpose = created.created_id()?;
     assert_eq!(types(&app, &root).await?.len(), count + 1);
     let again = app
         .post_as(
@@ -402,9 +318,15 @@ async fn dictionary_items_can_be_managed_and_built_ins_are_protected() -> anyhow
 #[tokio::test]
 async fn dictionary_permissions() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
-    let viewer = limited(&app, &root, "dictviewer", &["admin:dictionary:table"]).await?;
-    let outsider = limited(&app, &root, "outsider", &["admin:role:table"]).await?;
+    let root = app.admin_token().await?;
+    let viewer = app
+        .limited_admin(&root, "dictviewer", &["admin:dictionary:table"])
+        .await?
+        .token;
+    let outsider = app
+        .limited_admin(&root, "outsider", &["admin:role:table"])
+        .await?
+        .token;
     let reasons = type_id(&app, &root, "reject_reason").await?;
     let before = items(&app, &root, reasons).await?.len();
     assert_eq!(
@@ -468,7 +390,7 @@ async fn dictionary_permissions() -> anyhow::Result<()> {
 #[tokio::test]
 async fn area_data_is_complete_and_cached() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let reply = app.get_as("/api/common/area/data", &root).await?;
     assert_eq!(reply.code(), 200);
     let tree: Vec<Value> = reply.data()?;
@@ -528,7 +450,7 @@ async fn area_data_is_complete_and_cached() -> anyhow::Result<()> {
         .body("parentCode=440300")
         .send()
         .await?;
-    let children = testkit::Reply::read(children).await?;
+    let children = Reply::read(children).await?;
     assert_eq!(children.code(), 200, "{}", children.text);
     let districts: Vec<Value> = children.data()?;
     assert!(
@@ -545,7 +467,7 @@ async fn area_data_is_complete_and_cached() -> anyhow::Result<()> {
         .get_as("/api/common/area/data?parentCode=999999", &root)
         .await?;
     assert_eq!(unknown.code(), 400);
-    assert!(field(&unknown, "parentCode").is_some());
+    assert!(unknown.field("parentCode").is_some());
     assert_eq!(app.get("/api/common/area/data").await?.status, 401);
     app.stop().await
 }
@@ -560,33 +482,35 @@ fn banner_body(file_id: i64) -> Value {
 #[tokio::test]
 async fn banners() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
-    let uploaded = upload(
-        &app,
-        &root,
-        "/api/admin/banner/image/upload",
-        "春季.png",
-        &png(),
-    )
-    .await?;
+    let root = app.admin_token().await?;
+    let uploaded = app
+        .upload_as(
+            "/api/admin/banner/image/upload",
+            &root,
+            &[],
+            "春季.png",
+            &png(),
+        )
+        .await?;
     assert_eq!(uploaded.code(), 200, "{}", uploaded.text);
-    let file_id = uploaded.body["data"]["fileId"].as_i64().unwrap_or_default();
-    let not_image = upload(
-        &app,
-        &root,
-        "/api/admin/banner/image/upload",
-        "x.html",
-        b"<html><script>alert(1)</script>",
-    )
-    .await?;
+    let file_id = uploaded.created("fileId")?;
+    let not_image = app
+        .upload_as(
+            "/api/admin/banner/image/upload",
+            &root,
+            &[],
+            "x.html",
+            b"<html><script>alert(1)</script>",
+        )
+        .await?;
     assert_eq!(not_image.code(), 400, "{}", not_image.text);
-    assert!(field(&not_image, "file").is_some());
+    assert!(not_image.field("file").is_some());
 
     let created = app
         .post_as("/api/admin/banner/create", &root, &banner_body(file_id))
         .await?;
     assert_eq!(created.code(), 200, "{}", created.text);
-    let id = created.body["data"]["id"].as_i64().unwrap_or_default();
+    let id = created.created_id()?;
     assert_eq!(logged(&app, "banner.create").await?, 1);
 
     // Validation names the field and changes nothing.
@@ -615,7 +539,7 @@ async fn banners() -> anyhow::Result<()> {
             .post_as(&format!("/api/admin/banner/update/{id}"), &root, body)
             .await?;
         assert_eq!(refused.code(), 400, "{name}: {}", refused.text);
-        assert!(field(&refused, name).is_some(), "{name}: {}", refused.text);
+        assert!(refused.field(name).is_some(), "{name}: {}", refused.text);
     }
     let page = app
         .post_as("/api/admin/banner/page", &root, &json!({}))
@@ -678,7 +602,10 @@ async fn banners() -> anyhow::Result<()> {
     );
 
     // Permissions: a viewer sees the list and images but changes nothing.
-    let viewer = limited(&app, &root, "bannerviewer", &["admin:banner:table"]).await?;
+    let viewer = app
+        .limited_admin(&root, "bannerviewer", &["admin:banner:table"])
+        .await?
+        .token;
     assert_eq!(
         app.post_as("/api/admin/banner/page", &viewer, &json!({}))
             .await?
@@ -708,10 +635,10 @@ async fn banners() -> anyhow::Result<()> {
         403
     );
     assert_eq!(
-        upload(
-            &app,
-            &viewer,
+        app.upload_as(
             "/api/admin/banner/image/upload",
+            &viewer,
+            &[],
             "a.png",
             &png()
         )
@@ -719,7 +646,10 @@ async fn banners() -> anyhow::Result<()> {
         .code(),
         403
     );
-    let outsider = limited(&app, &root, "banneroutsider", &["admin:role:table"]).await?;
+    let outsider = app
+        .limited_admin(&root, "banneroutsider", &["admin:role:table"])
+        .await?
+        .token;
     assert_eq!(
         app.get_as(&format!("/api/admin/banner/image/{file_id}"), &outsider)
             .await?
@@ -750,7 +680,7 @@ async fn banners() -> anyhow::Result<()> {
 #[tokio::test]
 async fn articles_are_sanitized_published_and_unpublished() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let category = app
         .post_as(
             "/api/admin/article/category/create",
@@ -759,7 +689,7 @@ async fn articles_are_sanitized_published_and_unpublished() -> anyhow::Result<()
         )
         .await?;
     assert_eq!(category.code(), 200, "{}", category.text);
-    let category_id = category.body["data"]["id"].as_i64().unwrap_or_default();
+    let category_id = category.created_id()?;
     let same = app
         .post_as(
             "/api/admin/article/category/create",
@@ -785,7 +715,7 @@ async fn articles_are_sanitized_published_and_unpublished() -> anyhow::Result<()
         .post_as("/api/admin/article/create", &root, &json!({ "title": "车险分期服务升级公告", "categoryId": category_id, "coverFileId": null, "body": attack }))
         .await?;
     assert_eq!(created.code(), 200, "{}", created.text);
-    let id = created.body["data"]["id"].as_i64().unwrap_or_default();
+    let id = created.created_id()?;
     let view = app
         .get_as(&format!("/api/admin/article/view/{id}"), &root)
         .await?;
@@ -839,7 +769,7 @@ async fn articles_are_sanitized_published_and_unpublished() -> anyhow::Result<()
             .post_as(&format!("/api/admin/article/update/{id}"), &root, &input)
             .await?;
         assert_eq!(refused.code(), 400, "{name}: {}", refused.text);
-        assert!(field(&refused, name).is_some(), "{name}: {}", refused.text);
+        assert!(refused.field(name).is_some(), "{name}: {}", refused.text);
     }
     let unchanged = app
         .get_as(&format!("/api/admin/article/view/{id}"), &root)
@@ -847,16 +777,17 @@ async fn articles_are_sanitized_published_and_unpublished() -> anyhow::Result<()
     assert_eq!(unchanged.body["data"]["title"], "车险分期服务升级公告");
 
     // A cover image.
-    let cover = upload(
-        &app,
-        &root,
-        "/api/admin/article/cover/upload",
-        "cover.png",
-        &png(),
-    )
-    .await?;
+    let cover = app
+        .upload_as(
+            "/api/admin/article/cover/upload",
+            &root,
+            &[],
+            "cover.png",
+            &png(),
+        )
+        .await?;
     assert_eq!(cover.code(), 200, "{}", cover.text);
-    let cover_id = cover.body["data"]["fileId"].as_i64().unwrap_or_default();
+    let cover_id = cover.created("fileId")?;
     let with_cover = app
         .post_as(&format!("/api/admin/article/update/{id}"), &root, &json!({ "title": "车险分期服务升级公告", "categoryId": category_id, "coverFileId": cover_id, "body": body }))
         .await?;
@@ -868,17 +799,16 @@ async fn articles_are_sanitized_published_and_unpublished() -> anyhow::Result<()
         200
     );
     // A banner image is not an article cover.
-    let banner_image = upload(
-        &app,
-        &root,
-        "/api/admin/banner/image/upload",
-        "b.png",
-        &png(),
-    )
-    .await?;
-    let banner_file = banner_image.body["data"]["fileId"]
-        .as_i64()
-        .unwrap_or_default();
+    let banner_image = app
+        .upload_as(
+            "/api/admin/banner/image/upload",
+            &root,
+            &[],
+            "b.png",
+            &png(),
+        )
+        .await?;
+    let banner_file = banner_image.created("fileId")?;
     assert_eq!(
         app.get_as(&format!("/api/admin/article/cover/{banner_file}"), &root)
             .await?
@@ -958,20 +888,21 @@ async fn articles_are_sanitized_published_and_unpublished() -> anyhow::Result<()
         )
         .await?;
     assert_eq!(refused.code(), 400);
-    assert!(field(&refused, "categoryId").is_some());
+    assert!(refused.field("categoryId").is_some());
     let categories = app
         .get_as("/api/admin/article/category/list", &root)
         .await?;
     assert_eq!(categories.body["data"][0]["articleCount"], 1);
 
     // Permissions: an editor without the publish permission cannot publish.
-    let editor = limited(
-        &app,
-        &root,
-        "editor",
-        &["admin:article_type:table", "admin:article_type:update"],
-    )
-    .await?;
+    let editor = app
+        .limited_admin(
+            &root,
+            "editor",
+            &["admin:article_type:table", "admin:article_type:update"],
+        )
+        .await?
+        .token;
     assert_eq!(
         app.post_as(
             &format!("/api/admin/article/publish/{id}"),

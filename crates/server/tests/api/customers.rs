@@ -2,6 +2,7 @@
 //! audited, app password), vehicles, customer files; and the order-file service. Runs on the
 //! database `BEEHIVE_TEST_DB` names.
 
+use crate::support::{png, type_id, with};
 use serde_json::{Value, json};
 use service::auth::{AccountKind, ClientInfo};
 use service::customer::order_files::{
@@ -10,50 +11,13 @@ use service::customer::order_files::{
 use service::files::NewFile;
 use testkit::{TOKEN_HEADER, TestApp, md5};
 
+const FILE_CREATE: &str = "/api/admin/customer/file/create";
+
 const ID_1: &str = "11010519491231002X";
 const ID_2: &str = "320106199003071234";
 const USCC: &str = "91350100M000100Y43";
 const VIN_1: &str = "LSVAU218XN2183294";
 const VIN_2: &str = "LFV2A21K3M4012345";
-
-async fn admin(app: &TestApp) -> anyhow::Result<String> {
-    Ok(app.admin_session().await?.token)
-}
-
-/// A user holding exactly `permissions`, signed in.
-async fn limited(
-    app: &TestApp,
-    root: &str,
-    account: &str,
-    permissions: &[&str],
-) -> anyhow::Result<String> {
-    let role = app
-        .post_as(
-            "/api/admin/role/create",
-            root,
-            &json!({ "code": format!("r_{account}"), "name": account, "enabled": true, "permissions": permissions }),
-        )
-        .await?;
-    anyhow::ensure!(role.code() == 200, "role: {}", role.text);
-    let role_id = role.body["data"]["id"].as_i64().unwrap_or_default();
-    let user = app
-        .post_as(
-            "/api/admin/user/create",
-            root,
-            &json!({ "account": account, "name": account, "roleIds": [role_id],
-                     "password": md5(&format!("{account}-Pass-1")) }),
-        )
-        .await?;
-    anyhow::ensure!(user.code() == 200, "user: {}", user.text);
-    Ok(app
-        .session("admin", account, &format!("{account}-Pass-1"))
-        .await?
-        .token)
-}
-
-fn field<'a>(reply: &'a testkit::Reply, name: &str) -> Option<&'a str> {
-    reply.body["data"]["fields"][name].as_str()
-}
 
 fn person() -> Value {
     json!({ "kind": "INDIVIDUAL", "name": "张三", "idType": "RESIDENT_ID", "idNo": ID_1,
@@ -62,22 +26,12 @@ fn person() -> Value {
             "bankName": "中国工商银行", "bankCard": "6222021234567890123" })
 }
 
-fn with(base: Value, extra: Value) -> Value {
-    let mut base = base;
-    if let (Some(b), Value::Object(e)) = (base.as_object_mut(), extra) {
-        for (k, v) in e {
-            b.insert(k, v);
-        }
-    }
-    base
-}
-
 async fn create(app: &TestApp, token: &str, body: &Value) -> anyhow::Result<i64> {
     let reply = app
         .post_as("/api/admin/customer/create", token, body)
         .await?;
     anyhow::ensure!(reply.code() == 200, "create: {}", reply.text);
-    Ok(reply.body["data"]["id"].as_i64().unwrap_or_default())
+    reply.created_id()
 }
 
 async fn operation_log(app: &TestApp, root: &str) -> anyhow::Result<String> {
@@ -95,61 +49,23 @@ fn code<T>(r: Result<T, service::Error>) -> Option<u16> {
     r.err().map(|e| e.code())
 }
 
-fn png() -> Vec<u8> {
-    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
-    bytes.extend_from_slice(&[7u8; 64]);
-    bytes
-}
-
 fn pdf() -> Vec<u8> {
     b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n".to_vec()
-}
-
-async fn upload(
-    app: &TestApp,
-    token: &str,
-    fields: &[(&str, &str)],
-    name: &str,
-    bytes: &[u8],
-) -> anyhow::Result<testkit::Reply> {
-    let boundary = "----beehive-customer-boundary";
-    let mut body = Vec::new();
-    for (k, v) in fields {
-        body.extend_from_slice(
-            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n")
-                .as_bytes(),
-        );
-    }
-    body.extend_from_slice(
-        format!(
-            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n\
-             Content-Type: application/octet-stream\r\n\r\n"
-        )
-        .as_bytes(),
-    );
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let response = app
-        .client
-        .post(app.url("/api/admin/customer/file/create"))
-        .header(TOKEN_HEADER, token)
-        .header(
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        )
-        .body(body)
-        .send()
-        .await?;
-    testkit::Reply::read(response).await
 }
 
 #[tokio::test]
 async fn every_call_refuses_without_its_permission() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let id = create(&app, &root, &person()).await?;
-    let viewer = limited(&app, &root, "viewer", &["admin:customer:table"]).await?;
-    let nobody = limited(&app, &root, "nobody", &["admin:role:table"]).await?;
+    let viewer = app
+        .limited_admin(&root, "viewer", &["admin:customer:table"])
+        .await?
+        .token;
+    let nobody = app
+        .limited_admin(&root, "nobody", &["admin:role:table"])
+        .await?
+        .token;
 
     for path in ["/api/admin/customer/page", "/api/admin/customer/file/page"] {
         let body = json!({ "customerId": id });
@@ -171,7 +87,7 @@ async fn every_call_refuses_without_its_permission() -> anyhow::Result<()> {
     for (path, body) in [
         (
             "/api/admin/customer/create".to_owned(),
-            with(person(), json!({ "idNo": ID_2, "mobile": "13900000000" })),
+            with(person(), &json!({ "idNo": ID_2, "mobile": "13900000000" })),
         ),
         (format!("/api/admin/customer/update/{id}"), person()),
         (
@@ -197,14 +113,15 @@ async fn every_call_refuses_without_its_permission() -> anyhow::Result<()> {
         let reply = app.post_as(&path, &viewer, &body).await?;
         assert_eq!(reply.code(), 403, "{path}: {}", reply.text);
     }
-    let refused = upload(
-        &app,
-        &viewer,
-        &[("customerId", &id.to_string()), ("kind", "OTHER")],
-        "a.png",
-        &png(),
-    )
-    .await?;
+    let refused = app
+        .upload_as(
+            FILE_CREATE,
+            &viewer,
+            &[("customerId", &id.to_string()), ("kind", "OTHER")],
+            "a.png",
+            &png(),
+        )
+        .await?;
     assert_eq!(refused.code(), 403, "{}", refused.text);
     for path in [
         "/api/admin/customer/file/preview/1",
@@ -227,7 +144,7 @@ async fn every_call_refuses_without_its_permission() -> anyhow::Result<()> {
 #[tokio::test]
 async fn customers_validation_masking_search_reveal_and_password() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
 
     for (name, bad) in [
         ("idNo", json!({ "idNo": "110105194912310021" })),
@@ -245,10 +162,10 @@ async fn customers_validation_masking_search_reveal_and_password() -> anyhow::Re
         ("provinceCode", json!({ "provinceCode": "北京" })),
     ] {
         let reply = app
-            .post_as("/api/admin/customer/create", &root, &with(person(), bad))
+            .post_as("/api/admin/customer/create", &root, &with(person(), &bad))
             .await?;
         assert_eq!(reply.code(), 400, "{name}: {}", reply.text);
-        assert!(field(&reply, name).is_some(), "{name}: {}", reply.text);
+        assert!(reply.field(name).is_some(), "{name}: {}", reply.text);
     }
     let enterprise = json!({ "kind": "ENTERPRISE", "name": "福州蜂巢物流有限公司",
         "creditCode": USCC, "mobile": "13911112222", "address": "福州市鼓楼区五四路 1 号" });
@@ -260,11 +177,11 @@ async fn customers_validation_masking_search_reveal_and_password() -> anyhow::Re
             .post_as(
                 "/api/admin/customer/create",
                 &root,
-                &with(enterprise.clone(), bad),
+                &with(enterprise.clone(), &bad),
             )
             .await?;
         assert_eq!(reply.code(), 400, "{name}: {}", reply.text);
-        assert!(field(&reply, name).is_some(), "{name}: {}", reply.text);
+        assert!(reply.field(name).is_some(), "{name}: {}", reply.text);
     }
     let page = app
         .post_as("/api/admin/customer/page", &root, &json!({}))
@@ -278,12 +195,15 @@ async fn customers_validation_masking_search_reveal_and_password() -> anyhow::Re
         .post_as(
             "/api/admin/customer/create",
             &root,
-            &with(person(), json!({ "name": "李四", "mobile": "13700000000" })),
+            &with(
+                person(),
+                &json!({ "name": "李四", "mobile": "13700000000" }),
+            ),
         )
         .await?;
     assert_eq!(dup.code(), 400, "{}", dup.text);
     assert!(
-        field(&dup, "idNo").is_some_and(|m| m.contains("已登记")),
+        dup.field("idNo").is_some_and(|m| m.contains("已登记")),
         "{}",
         dup.text
     );
@@ -293,12 +213,12 @@ async fn customers_validation_masking_search_reveal_and_password() -> anyhow::Re
             &root,
             &with(
                 enterprise.clone(),
-                json!({ "creditCode": USCC.to_lowercase() }),
+                &json!({ "creditCode": USCC.to_lowercase() }),
             ),
         )
         .await?;
     assert_eq!(dup.code(), 400, "{}", dup.text);
-    assert!(field(&dup, "creditCode").is_some(), "{}", dup.text);
+    assert!(dup.field("creditCode").is_some(), "{}", dup.text);
 
     // Stored encrypted, listed masked, customer number generated.
     let stored = app
@@ -364,7 +284,7 @@ async fn customers_validation_masking_search_reveal_and_password() -> anyhow::Re
         )
         .await?;
     assert_eq!(bad.code(), 400);
-    assert!(field(&bad, "kind").is_some(), "{}", bad.text);
+    assert!(bad.field("kind").is_some(), "{}", bad.text);
 
     // Export: its own permission, masked, logged.
     let export = app
@@ -398,7 +318,7 @@ async fn customers_validation_masking_search_reveal_and_password() -> anyhow::Re
         .post_as(&reveal, &root, &json!({ "field": "password" }))
         .await?;
     assert_eq!(bad.code(), 400);
-    assert!(field(&bad, "field").is_some());
+    assert!(bad.field("field").is_some());
     let log = operation_log(&app, &root).await?;
     assert!(
         log.contains("customer.reveal")
@@ -440,12 +360,12 @@ async fn customers_validation_masking_search_reveal_and_password() -> anyhow::Re
             &root,
             &with(
                 enterprise.clone(),
-                json!({ "idType": "RESIDENT_ID", "idNo": ID_1 }),
+                &json!({ "idType": "RESIDENT_ID", "idNo": ID_1 }),
             ),
         )
         .await?;
     assert_eq!(taken.code(), 400, "{}", taken.text);
-    assert!(field(&taken, "idNo").is_some());
+    assert!(taken.field("idNo").is_some());
     let missing = app
         .post_as("/api/admin/customer/update/99999", &root, &person())
         .await?;
@@ -457,7 +377,7 @@ async fn customers_validation_masking_search_reveal_and_password() -> anyhow::Re
         .post_as(&password, &root, &json!({ "password": "123456" }))
         .await?;
     assert_eq!(bad.code(), 400);
-    assert!(field(&bad, "password").is_some());
+    assert!(bad.field("password").is_some());
     let set = app
         .post_as(&password, &root, &json!({ "password": md5("Cust-Pass-1") }))
         .await?;
@@ -481,14 +401,14 @@ async fn customers_validation_masking_search_reveal_and_password() -> anyhow::Re
 #[tokio::test]
 async fn vehicles_are_checked_and_deleted_softly() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let id = create(&app, &root, &person()).await?;
     let other = create(
         &app,
         &root,
         &with(
             person(),
-            json!({ "name": "王五", "idNo": ID_2, "mobile": "13900000000" }),
+            &json!({ "name": "王五", "idNo": ID_2, "mobile": "13900000000" }),
         ),
     )
     .await?;
@@ -514,17 +434,17 @@ async fn vehicles_are_checked_and_deleted_softly() -> anyhow::Result<()> {
             .post_as(
                 "/api/admin/customer/vehicle/create",
                 &root,
-                &with(good.clone(), bad),
+                &with(good.clone(), &bad),
             )
             .await?;
         assert_eq!(reply.code(), 400, "{name}: {}", reply.text);
-        assert!(field(&reply, name).is_some(), "{name}: {}", reply.text);
+        assert!(reply.field(name).is_some(), "{name}: {}", reply.text);
     }
     let unknown = app
         .post_as(
             "/api/admin/customer/vehicle/create",
             &root,
-            &with(good.clone(), json!({ "customerId": 99999 })),
+            &with(good.clone(), &json!({ "customerId": 99999 })),
         )
         .await?;
     assert_eq!(unknown.code(), 404);
@@ -533,19 +453,19 @@ async fn vehicles_are_checked_and_deleted_softly() -> anyhow::Result<()> {
         .post_as("/api/admin/customer/vehicle/create", &root, &good)
         .await?;
     assert_eq!(created.code(), 200, "{}", created.text);
-    let vehicle = created.body["data"]["id"].as_i64().unwrap_or_default();
+    let vehicle = created.created_id()?;
     let dup = app
         .post_as(
             "/api/admin/customer/vehicle/create",
             &root,
             &with(
                 good.clone(),
-                json!({ "customerId": other, "plateNo": "京A12345" }),
+                &json!({ "customerId": other, "plateNo": "京A12345" }),
             ),
         )
         .await?;
     assert_eq!(dup.code(), 400, "{}", dup.text);
-    assert!(field(&dup, "vin").is_some());
+    assert!(dup.field("vin").is_some());
 
     let view = app
         .post_as(&format!("/api/admin/customer/view/{id}"), &root, &json!({}))
@@ -557,7 +477,7 @@ async fn vehicles_are_checked_and_deleted_softly() -> anyhow::Result<()> {
 
     let edit = app
         .post_as(&format!("/api/admin/customer/vehicle/update/{vehicle}"), &root,
-            &with(good.clone(), json!({ "plateNo": "粤B12345D", "ownerIsCustomer": false, "ownerName": "张小三", "usage": "OPERATING" })))
+            &with(good.clone(), &json!({ "plateNo": "粤B12345D", "ownerIsCustomer": false, "ownerName": "张小三", "usage": "OPERATING" })))
         .await?;
     assert_eq!(edit.code(), 200, "{}", edit.text);
     let view = app
@@ -595,7 +515,7 @@ async fn vehicles_are_checked_and_deleted_softly() -> anyhow::Result<()> {
         .post_as(
             "/api/admin/customer/vehicle/create",
             &root,
-            &with(good.clone(), json!({ "customerId": other })),
+            &with(good.clone(), &json!({ "customerId": other })),
         )
         .await?;
     assert_eq!(reused.code(), 200, "{}", reused.text);
@@ -605,7 +525,7 @@ async fn vehicles_are_checked_and_deleted_softly() -> anyhow::Result<()> {
             &root,
             &with(
                 good,
-                json!({ "vin": VIN_2, "plateNo": "浙A1234挂", "usage": "TRUCK" }),
+                &json!({ "vin": VIN_2, "plateNo": "浙A1234挂", "usage": "TRUCK" }),
             ),
         )
         .await?;
@@ -620,66 +540,71 @@ async fn vehicles_are_checked_and_deleted_softly() -> anyhow::Result<()> {
 #[tokio::test]
 async fn customer_files_upload_preview_download_and_soft_delete() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let id = create(&app, &root, &person()).await?;
     let sid = id.to_string();
 
-    let fake = upload(
-        &app,
-        &root,
-        &[("customerId", &sid), ("kind", "ID_FRONT")],
-        "id.png",
-        b"<svg></svg>",
-    )
-    .await?;
+    let fake = app
+        .upload_as(
+            FILE_CREATE,
+            &root,
+            &[("customerId", &sid), ("kind", "ID_FRONT")],
+            "id.png",
+            b"<svg></svg>",
+        )
+        .await?;
     assert_eq!(fake.code(), 400, "{}", fake.text);
-    assert!(field(&fake, "file").is_some());
-    let empty = upload(
-        &app,
-        &root,
-        &[("customerId", &sid), ("kind", "ID_FRONT")],
-        "id.png",
-        b"",
-    )
-    .await?;
+    assert!(fake.field("file").is_some());
+    let empty = app
+        .upload_as(
+            FILE_CREATE,
+            &root,
+            &[("customerId", &sid), ("kind", "ID_FRONT")],
+            "id.png",
+            b"",
+        )
+        .await?;
     assert_eq!(empty.code(), 400, "{}", empty.text);
     let big = {
         let mut b = png();
         b.resize(10 * 1024 * 1024 + 1, 0);
         b
     };
-    let too_big = upload(
-        &app,
-        &root,
-        &[("customerId", &sid), ("kind", "ID_FRONT")],
-        "id.png",
-        &big,
-    )
-    .await?;
+    let too_big = app
+        .upload_as(
+            FILE_CREATE,
+            &root,
+            &[("customerId", &sid), ("kind", "ID_FRONT")],
+            "id.png",
+            &big,
+        )
+        .await?;
     assert_eq!(too_big.code(), 400, "{}", too_big.text);
     assert!(
-        field(&too_big, "file").is_some_and(|m| m.contains("10 MB")),
+        too_big.field("file").is_some_and(|m| m.contains("10 MB")),
         "{}",
         too_big.text
     );
-    let bad_kind = upload(
-        &app,
-        &root,
-        &[("customerId", &sid), ("kind", "SELFIE")],
-        "id.png",
-        &png(),
-    )
-    .await?;
+    let bad_kind = app
+        .upload_as(
+            FILE_CREATE,
+            &root,
+            &[("customerId", &sid), ("kind", "SELFIE")],
+            "id.png",
+            &png(),
+        )
+        .await?;
     assert_eq!(bad_kind.code(), 400);
-    assert!(field(&bad_kind, "kind").is_some());
-    let no_customer = upload(
-        &app,
-        &root,
-        &[("customerId", "99999"), ("kind", "OTHER")],
-        "id.png",
-        &png(),
-    )
-    .await?;
+    assert!(bad_kind.field("kind").is_some());
+    let no_customer = app
+        .upload_as(
+            FILE_CREATE,
+            &root,
+            &[("customerId", "99999"), ("kind", "OTHER")],
+            "id.png",
+            &png(),
+        )
+        .await?;
     assert_eq!(no_customer.code(), 404);
     let listed = app
         .post_as(
@@ -693,30 +618,32 @@ async fn customer_files_upload_preview_download_and_soft_delete() -> anyhow::Res
         "nothing stored by refusals"
     );
 
-    let image = upload(
-        &app,
-        &root,
-        &[
-            ("customerId", &sid),
-            ("kind", "ID_FRONT"),
-            ("remark", "正面"),
-        ],
-        "身份证 正面.png",
-        &png(),
-    )
-    .await?;
+    let image = app
+        .upload_as(
+            FILE_CREATE,
+            &root,
+            &[
+                ("customerId", &sid),
+                ("kind", "ID_FRONT"),
+                ("remark", "正面"),
+            ],
+            "身份证 正面.png",
+            &png(),
+        )
+        .await?;
     assert_eq!(image.code(), 200, "{}", image.text);
-    let image_id = image.body["data"]["id"].as_i64().unwrap_or_default();
-    let doc = upload(
-        &app,
-        &root,
-        &[("customerId", &sid), ("kind", "VEHICLE_LICENSE")],
-        "行驶证.pdf",
-        &pdf(),
-    )
-    .await?;
+    let image_id = image.created_id()?;
+    let doc = app
+        .upload_as(
+            FILE_CREATE,
+            &root,
+            &[("customerId", &sid), ("kind", "VEHICLE_LICENSE")],
+            "行驶证.pdf",
+            &pdf(),
+        )
+        .await?;
     assert_eq!(doc.code(), 200, "{}", doc.text);
-    let doc_id = doc.body["data"]["id"].as_i64().unwrap_or_default();
+    let doc_id = doc.created_id()?;
 
     let listed = app
         .post_as(
@@ -843,7 +770,7 @@ async fn customer_files_upload_preview_download_and_soft_delete() -> anyhow::Res
 #[tokio::test]
 async fn order_files_and_file_applications_in_the_service() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let svc = app.beehive();
     let me = svc.authenticate(AccountKind::Admin, &root).await?;
     let client = ClientInfo {
@@ -851,7 +778,10 @@ async fn order_files_and_file_applications_in_the_service() -> anyhow::Result<()
         user_agent: None,
         request_id: None,
     };
-    let viewer_token = limited(&app, &root, "order_viewer", &["admin:order_info:table"]).await?;
+    let viewer_token = app
+        .limited_admin(&root, "order_viewer", &["admin:order_info:table"])
+        .await?
+        .token;
     let viewer = svc.authenticate(AccountKind::Admin, &viewer_token).await?;
     let file = |name: &str, bytes: Vec<u8>| NewFile {
         file_name: name.to_owned(),
@@ -1073,13 +1003,7 @@ async fn add_dict_item(
     label: &str,
     enabled: bool,
 ) -> anyhow::Result<()> {
-    let types = app.get_as("/api/admin/dictionary/types", root).await?;
-    anyhow::ensure!(types.code() == 200, "types: {}", types.text);
-    let type_id = types.body["data"]
-        .as_array()
-        .and_then(|all| all.iter().find(|t| t["code"] == type_code))
-        .and_then(|t| t["id"].as_i64())
-        .ok_or_else(|| anyhow::anyhow!("no type {type_code}"))?;
+    let type_id = type_id(app, root, type_code).await?;
     let created = app
         .post_as(
             "/api/admin/dictionary/item/create",
@@ -1094,7 +1018,7 @@ async fn add_dict_item(
 #[tokio::test]
 async fn dictionary_backed_codes_follow_the_dictionary() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let id = create(&app, &root, &person()).await?;
     let sid = id.to_string();
 
@@ -1118,30 +1042,28 @@ async fn dictionary_backed_codes_follow_the_dictionary() -> anyhow::Result<()> {
         false,
     )
     .await?;
-    let accepted = upload(
-        &app,
-        &root,
-        &[("customerId", &sid), ("kind", "BANK_STATEMENT")],
-        "流水.pdf",
-        &pdf(),
-    )
-    .await?;
-    assert_eq!(accepted.code(), 200, "{}", accepted.text);
-    for kind in ["OLD_FORM", "SELFIE", ""] {
-        let refused = upload(
-            &app,
+    let accepted = app
+        .upload_as(
+            FILE_CREATE,
             &root,
-            &[("customerId", &sid), ("kind", kind)],
-            "x.pdf",
+            &[("customerId", &sid), ("kind", "BANK_STATEMENT")],
+            "流水.pdf",
             &pdf(),
         )
         .await?;
+    assert_eq!(accepted.code(), 200, "{}", accepted.text);
+    for kind in ["OLD_FORM", "SELFIE", ""] {
+        let refused = app
+            .upload_as(
+                FILE_CREATE,
+                &root,
+                &[("customerId", &sid), ("kind", kind)],
+                "x.pdf",
+                &pdf(),
+            )
+            .await?;
         assert_eq!(refused.code(), 400, "{kind}: {}", refused.text);
-        assert!(
-            field(&refused, "kind").is_some(),
-            "{kind}: {}",
-            refused.text
-        );
+        assert!(refused.field("kind").is_some(), "{kind}: {}", refused.text);
     }
     let stored = app
         .column_texts(&format!(
@@ -1167,7 +1089,7 @@ async fn dictionary_backed_codes_follow_the_dictionary() -> anyhow::Result<()> {
             &root,
             &with(
                 person(),
-                json!({ "idType": "MILITARY_ID", "idNo": "JG-20231234", "mobile": "13700001111" }),
+                &json!({ "idType": "MILITARY_ID", "idNo": "JG-20231234", "mobile": "13700001111" }),
             ),
         )
         .await?;
@@ -1178,12 +1100,12 @@ async fn dictionary_backed_codes_follow_the_dictionary() -> anyhow::Result<()> {
             &root,
             &with(
                 person(),
-                json!({ "idNo": "JG-20231234", "mobile": "13700002222" }),
+                &json!({ "idNo": "JG-20231234", "mobile": "13700002222" }),
             ),
         )
         .await?;
     assert_eq!(bad_resident.code(), 400, "{}", bad_resident.text);
-    assert!(field(&bad_resident, "idNo").is_some());
+    assert!(bad_resident.field("idNo").is_some());
     add_dict_item(
         &app,
         &root,
@@ -1199,7 +1121,7 @@ async fn dictionary_backed_codes_follow_the_dictionary() -> anyhow::Result<()> {
             &root,
             &with(
                 person(),
-                json!({ "kind": "SOLE_TRADER", "idNo": ID_2, "mobile": "13700003333" }),
+                &json!({ "kind": "SOLE_TRADER", "idNo": ID_2, "mobile": "13700003333" }),
             ),
         )
         .await?;
@@ -1212,7 +1134,7 @@ async fn dictionary_backed_codes_follow_the_dictionary() -> anyhow::Result<()> {
         )
         .await?;
     assert_eq!(no_credit.code(), 400, "{}", no_credit.text);
-    assert!(field(&no_credit, "creditCode").is_some());
+    assert!(no_credit.field("creditCode").is_some());
     add_dict_item(&app, &root, "vehicle_usage", "RENTAL", "租赁", true).await?;
     let rental = app
         .post_as(
@@ -1257,7 +1179,7 @@ async fn dictionary_backed_codes_follow_the_dictionary() -> anyhow::Result<()> {
 #[tokio::test]
 async fn addresses_are_checked_against_the_area_data() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let area =
         |p: &str, c: &str, d: &str| json!({ "provinceCode": p, "cityCode": c, "districtCode": d });
     for (name, bad) in [
@@ -1276,15 +1198,11 @@ async fn addresses_are_checked_against_the_area_data() -> anyhow::Result<()> {
             .post_as(
                 "/api/admin/customer/create",
                 &root,
-                &with(person(), bad.clone()),
+                &with(person(), &bad.clone()),
             )
             .await?;
         assert_eq!(reply.code(), 400, "{bad}: {}", reply.text);
-        assert!(
-            field(&reply, name).is_some(),
-            "{name} {bad}: {}",
-            reply.text
-        );
+        assert!(reply.field(name).is_some(), "{name} {bad}: {}", reply.text);
     }
     assert!(
         app.column_texts("SELECT name FROM customer")
@@ -1294,7 +1212,7 @@ async fn addresses_are_checked_against_the_area_data() -> anyhow::Result<()> {
     let id = create(
         &app,
         &root,
-        &with(person(), area("440000", "440300", "440305")),
+        &with(person(), &area("440000", "440300", "440305")),
     )
     .await?;
     let view = app
@@ -1308,10 +1226,7 @@ async fn addresses_are_checked_against_the_area_data() -> anyhow::Result<()> {
         .post_as(
             "/api/admin/customer/create",
             &root,
-            &with(
-                person(),
-                json!({ "idNo": ID_2, "mobile": "13700004444", "provinceCode": null, "cityCode": null, "districtCode": null }),
-            ),
+            &with(person(), &json!({ "idNo": ID_2, "mobile": "13700004444", "provinceCode": null, "cityCode": null, "districtCode": null })),
         )
         .await?;
     assert_eq!(none.code(), 200, "{}", none.text);
@@ -1319,11 +1234,11 @@ async fn addresses_are_checked_against_the_area_data() -> anyhow::Result<()> {
         .post_as(
             &format!("/api/admin/customer/update/{id}"),
             &root,
-            &with(person(), area("440000", "440100", "440305")),
+            &with(person(), &area("440000", "440100", "440305")),
         )
         .await?;
     assert_eq!(edit.code(), 400, "{}", edit.text);
-    assert!(field(&edit, "districtCode").is_some());
+    assert!(edit.field("districtCode").is_some());
     let districts = app
         .column_texts(&format!(
             "SELECT district_code FROM customer WHERE id = {id}"

@@ -3,47 +3,12 @@
 //! every capital call to the signed-in user's provider. Runs on the database `BEEHIVE_TEST_DB`
 //! names.
 
+use crate::support::png;
+use anyhow::Context;
 use serde_json::{Value, json};
-use testkit::{TestApp, md5};
+use testkit::{Reply, TestApp, md5};
 
-async fn admin(app: &TestApp) -> anyhow::Result<String> {
-    Ok(app.admin_session().await?.token)
-}
-
-/// A signed-in administrator holding exactly `permissions`.
-async fn limited(
-    app: &TestApp,
-    root: &str,
-    account: &str,
-    permissions: &[&str],
-) -> anyhow::Result<String> {
-    let role = app
-        .post_as(
-            "/api/admin/role/create",
-            root,
-            &json!({ "code": format!("r_{account}"), "name": account, "enabled": true, "permissions": permissions }),
-        )
-        .await?;
-    anyhow::ensure!(role.code() == 200, "role: {}", role.text);
-    let password = format!("{account}-Pass-1");
-    let user = app
-        .post_as(
-            "/api/admin/user/create",
-            root,
-            &json!({ "account": account, "name": account, "roleIds": [role.body["data"]["id"]], "password": md5(&password) }),
-        )
-        .await?;
-    anyhow::ensure!(user.code() == 200, "user: {}", user.text);
-    Ok(app.session("admin", account, &password).await?.token)
-}
-
-fn field<'a>(reply: &'a testkit::Reply, name: &str) -> Option<&'a str> {
-    reply.body["data"]["fields"][name].as_str()
-}
-
-fn id(reply: &testkit::Reply) -> i64 {
-    reply.body["data"]["id"].as_i64().unwrap_or_default()
-}
+const SEAL: &str = "/api/capital/signature/seal";
 
 async fn actions(app: &TestApp, target_type: &str) -> anyhow::Result<Vec<String>> {
     app.column_texts(&format!(
@@ -78,7 +43,7 @@ async fn provider(app: &TestApp, root: &str, name: &str) -> anyhow::Result<i64> 
         .post_as("/api/admin/capital/create", root, &provider_body(name))
         .await?;
     anyhow::ensure!(reply.code() == 200, "provider: {}", reply.text);
-    Ok(id(&reply))
+    reply.created_id()
 }
 
 async fn bank_account(
@@ -98,7 +63,7 @@ async fn bank_account(
         )
         .await?;
     anyhow::ensure!(reply.code() == 200, "account: {}", reply.text);
-    Ok(id(&reply))
+    reply.created_id()
 }
 
 /// A user of the provider with a chosen password, signed in; answers (user id, token).
@@ -118,52 +83,18 @@ async fn capital_session(
         .await?;
     anyhow::ensure!(reply.code() == 200, "capital user: {}", reply.text);
     let token = app.session("capital", account, &password).await?.token;
-    Ok((id(&reply), token))
-}
-
-fn png() -> Vec<u8> {
-    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
-    bytes.extend_from_slice(&[7u8; 64]);
-    bytes
-}
-
-async fn upload_seal(
-    app: &TestApp,
-    token: &str,
-    name: &str,
-    bytes: Vec<u8>,
-) -> anyhow::Result<testkit::Reply> {
-    let boundary = "----beehive-partners-boundary";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n\
-         Content-Type: application/octet-stream\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(&bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let response = app
-        .client
-        .post(app.url("/api/capital/signature/seal"))
-        .header(testkit::TOKEN_HEADER, token)
-        .header(
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        )
-        .body(body)
-        .send()
-        .await?;
-    testkit::Reply::read(response).await
+    Ok((reply.created_id()?, token))
 }
 
 #[tokio::test]
 async fn insurers_are_listed_masked_validated_edited_and_exported() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let created = app
         .post_as("/api/admin/insurer/create", &root, &insurer_body("picc-bj"))
         .await?;
     assert_eq!(created.code(), 200, "{}", created.text);
-    let insurer = id(&created);
+    let insurer = created.created_id()?;
 
     let page = app
         .post_as("/api/admin/insurer/page", &root, &json!({ "name": "人民" }))
@@ -217,7 +148,7 @@ async fn insurers_are_listed_masked_validated_edited_and_exported() -> anyhow::R
             .post_as("/api/admin/insurer/create", &root, &body)
             .await?;
         assert_eq!(reply.code(), 400, "{patch}: {}", reply.text);
-        assert!(field(&reply, name).is_some(), "{patch}: {}", reply.text);
+        assert!(reply.field(name).is_some(), "{patch}: {}", reply.text);
     }
     let all = app
         .post_as("/api/admin/insurer/page", &root, &json!({}))
@@ -225,7 +156,9 @@ async fn insurers_are_listed_masked_validated_edited_and_exported() -> anyhow::R
     assert_eq!(all.body["data"]["total"], 1, "refused creates left nothing");
 
     // Edit: keep the account (number unchanged), add one; then drop the first.
-    let kept = row["accounts"][0]["id"].as_i64().unwrap_or_default();
+    let kept = row["accounts"][0]["id"]
+        .as_i64()
+        .with_context(|| format!("no account id in {row}"))?;
     let mut body = insurer_body("PICC-BJ");
     body["dayBasis"] = json!(360);
     body["accounts"] = json!([
@@ -266,7 +199,7 @@ async fn insurers_are_listed_masked_validated_edited_and_exported() -> anyhow::R
         .await?;
     assert_eq!(unknown.code(), 400, "{}", unknown.text);
     assert_eq!(
-        field(&unknown, "accounts[1].id"),
+        unknown.field("accounts[1].id"),
         Some("结算账户不存在"),
         "{}",
         unknown.text
@@ -332,18 +265,19 @@ async fn insurers_are_listed_masked_validated_edited_and_exported() -> anyhow::R
 #[tokio::test]
 async fn partner_calls_refuse_without_their_permission() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let provider_id = provider(&app, &root, "权限测试银行").await?;
-    let reader = limited(
-        &app,
-        &root,
-        "partner_reader",
-        &[
-            "admin:insurance_company:table",
-            "admin:capital_company:table",
-        ],
-    )
-    .await?;
+    let reader = app
+        .limited_admin(
+            &root,
+            "partner_reader",
+            &[
+                "admin:insurance_company:table",
+                "admin:capital_company:table",
+            ],
+        )
+        .await?
+        .token;
     for path in ["/api/admin/insurer/page", "/api/admin/capital/page"] {
         let reply = app.post_as(path, &reader, &json!({})).await?;
         assert_eq!(reply.code(), 200, "{path}: {}", reply.text);
@@ -411,7 +345,10 @@ async fn partner_calls_refuse_without_their_permission() -> anyhow::Result<()> {
             reply.msg()
         );
     }
-    let nobody = limited(&app, &root, "nobody_here", &["admin:logs:table"]).await?;
+    let nobody = app
+        .limited_admin(&root, "nobody_here", &["admin:logs:table"])
+        .await?
+        .token;
     for path in [
         format!("/api/admin/capital/view/{provider_id}"),
         format!("/api/admin/capital/account/list/{provider_id}"),
@@ -444,7 +381,7 @@ async fn partner_calls_refuse_without_their_permission() -> anyhow::Result<()> {
 #[tokio::test]
 async fn providers_keep_money_in_fen_and_check_their_terms() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let provider_id = provider(&app, &root, "星河消费金融股份有限公司").await?;
     let page = app
         .post_as("/api/admin/capital/page", &root, &json!({ "name": "星河" }))
@@ -491,7 +428,7 @@ async fn providers_keep_money_in_fen_and_check_their_terms() -> anyhow::Result<(
             )
             .await?;
         assert_eq!(reply.code(), 400, "{patch}: {}", reply.text);
-        assert!(field(&reply, name).is_some(), "{patch}: {}", reply.text);
+        assert!(reply.field(name).is_some(), "{patch}: {}", reply.text);
     }
     // A fractional amount is not fen: refused before the service.
     let mut fractional = provider_body("小数额度");
@@ -508,7 +445,7 @@ async fn providers_keep_money_in_fen_and_check_their_terms() -> anyhow::Result<(
         )
         .await?;
     assert_eq!(dup.code(), 400, "{}", dup.text);
-    assert!(field(&dup, "name").is_some());
+    assert!(dup.field("name").is_some());
 
     // The limit may not go below what is reserved and used.
     app.column_texts(&format!(
@@ -526,7 +463,9 @@ async fn providers_keep_money_in_fen_and_check_their_terms() -> anyhow::Result<(
         .await?;
     assert_eq!(below.code(), 400, "{}", below.text);
     assert!(
-        field(&below, "creditLimitFen").is_some_and(|m| m.contains("1200.00")),
+        below
+            .field("creditLimitFen")
+            .is_some_and(|m| m.contains("1200.00")),
         "{}",
         below.text
     );
@@ -579,7 +518,7 @@ async fn providers_keep_money_in_fen_and_check_their_terms() -> anyhow::Result<(
 #[tokio::test]
 async fn concurrent_provider_saves_never_lose_one() -> anyhow::Result<()> {
     let app = std::sync::Arc::new(TestApp::spawn().await?);
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let provider_id = provider(&app, &root, "并发测试资金方").await?;
     let version_sql =
         format!("SELECT CAST(version AS TEXT) FROM capital_provider WHERE id = {provider_id}");
@@ -638,13 +577,13 @@ async fn concurrent_provider_saves_never_lose_one() -> anyhow::Result<()> {
 #[tokio::test]
 async fn bank_accounts_have_one_default_per_purpose() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let p = provider(&app, &root, "默认账户测试银行").await?;
     let first = bank_account(&app, &root, p, "DISBURSE", "6214830000001111", false).await?;
     let second = bank_account(&app, &root, p, "DISBURSE", "6214830000002222", true).await?;
     let collect = bank_account(&app, &root, p, "COLLECT", "6214830000003333", false).await?;
     let path = format!("/api/admin/capital/account/list/{p}");
-    let defaults = |reply: &testkit::Reply| -> Vec<(i64, bool)> {
+    let defaults = |reply: &Reply| -> Vec<(i64, bool)> {
         reply.body["data"]
             .as_array()
             .into_iter()
@@ -736,7 +675,7 @@ async fn bank_accounts_have_one_default_per_purpose() -> anyhow::Result<()> {
             )
             .await?;
         assert_eq!(reply.code(), 400, "{body}: {}", reply.text);
-        assert!(field(&reply, name).is_some(), "{body}: {}", reply.text);
+        assert!(reply.field(name).is_some(), "{body}: {}", reply.text);
     }
     let after = app.get_as(&path, &root).await?;
     assert_eq!(
@@ -776,7 +715,7 @@ async fn bank_accounts_have_one_default_per_purpose() -> anyhow::Result<()> {
 async fn provider_users_sign_in_only_while_enabled_and_their_provider_is_active()
 -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let p = provider(&app, &root, "用户测试信托").await?;
 
     // Generated password, shown once, works.
@@ -788,7 +727,7 @@ async fn provider_users_sign_in_only_while_enabled_and_their_provider_is_active(
         )
         .await?;
     assert_eq!(created.code(), 200, "{}", created.text);
-    let user = id(&created);
+    let user = created.created_id()?;
     let generated = created.body["data"]["password"]
         .as_str()
         .unwrap_or_default()
@@ -820,7 +759,7 @@ async fn provider_users_sign_in_only_while_enabled_and_their_provider_is_active(
             .post_as(&format!("/api/admin/capital/user/create/{p}"), &root, &body)
             .await?;
         assert_eq!(reply.code(), 400, "{body}: {}", reply.text);
-        assert!(field(&reply, name).is_some(), "{body}: {}", reply.text);
+        assert!(reply.field(name).is_some(), "{body}: {}", reply.text);
     }
 
     // Force sign-out ends the session.
@@ -895,7 +834,7 @@ async fn provider_users_sign_in_only_while_enabled_and_their_provider_is_active(
         )
         .await?;
     assert_eq!(bad.code(), 400);
-    assert!(field(&bad, "status").is_some());
+    assert!(bad.field("status").is_some());
     let paused = app
         .post_as(
             &format!("/api/admin/capital/status/{p}"),
@@ -972,7 +911,7 @@ async fn provider_users_sign_in_only_while_enabled_and_their_provider_is_active(
 #[tokio::test]
 async fn the_capital_workspace_sees_only_its_own_provider() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let root = admin(&app).await?;
+    let root = app.admin_token().await?;
     let a = provider(&app, &root, "甲银行").await?;
     let b = provider(&app, &root, "乙保理").await?;
     let a_account = bank_account(&app, &root, a, "SETTLEMENT", "6222600000001234", true).await?;
@@ -1017,7 +956,7 @@ async fn the_capital_workspace_sees_only_its_own_provider() -> anyhow::Result<()
         )
         .await?;
     assert_eq!(bad.code(), 400);
-    assert!(field(&bad, "notifyMobile").is_some());
+    assert!(bad.field("notifyMobile").is_some());
     let saved = app
         .post_as(
             "/api/capital/account/contact",
@@ -1072,7 +1011,7 @@ async fn the_capital_workspace_sees_only_its_own_provider() -> anyhow::Result<()
             .post_as("/api/capital/signature/save", &a_token, &body)
             .await?;
         assert_eq!(reply.code(), 400, "{patch}: {}", reply.text);
-        assert!(field(&reply, name).is_some(), "{patch}: {}", reply.text);
+        assert!(reply.field(name).is_some(), "{patch}: {}", reply.text);
     }
     let saved = app
         .post_as("/api/capital/signature/save", &a_token, &esign)
@@ -1082,20 +1021,20 @@ async fn the_capital_workspace_sees_only_its_own_provider() -> anyhow::Result<()
         .post_as("/api/capital/signature/submit", &a_token, &json!({}))
         .await?;
     assert_eq!(no_seal.code(), 400);
-    assert!(field(&no_seal, "seal").is_some());
-    let not_image = upload_seal(&app, &a_token, "seal.pdf", b"%PDF-1.7\n...".to_vec()).await?;
+    assert!(no_seal.field("seal").is_some());
+    let not_image = app
+        .upload_as(SEAL, &a_token, &[], "seal.pdf", b"%PDF-1.7\n...")
+        .await?;
     assert_eq!(not_image.code(), 400, "{}", not_image.text);
-    assert!(field(&not_image, "file").is_some());
-    let a_seal = upload_seal(&app, &a_token, "公章.png", png()).await?;
+    assert!(not_image.field("file").is_some());
+    let a_seal = app
+        .upload_as(SEAL, &a_token, &[], "公章.png", &png())
+        .await?;
     assert_eq!(a_seal.code(), 200, "{}", a_seal.text);
     assert_eq!(a_seal.body["data"]["sealFileName"], "公章.png");
-    let a_file = a_seal.body["data"]["sealFileId"]
-        .as_i64()
-        .unwrap_or_default();
-    let b_seal = upload_seal(&app, &b_token, "b.png", png()).await?;
-    let b_file = b_seal.body["data"]["sealFileId"]
-        .as_i64()
-        .unwrap_or_default();
+    let a_file = a_seal.created("sealFileId")?;
+    let b_seal = app.upload_as(SEAL, &b_token, &[], "b.png", &png()).await?;
+    let b_file = b_seal.created("sealFileId")?;
 
     let preview = app
         .get_as(&format!("/api/capital/signature/seal/{a_file}"), &a_token)
@@ -1121,7 +1060,9 @@ async fn the_capital_workspace_sees_only_its_own_provider() -> anyhow::Result<()
         .post_as("/api/capital/signature/save", &a_token, &esign)
         .await?;
     assert_eq!(locked.code(), 409, "{}", locked.text);
-    let locked_seal = upload_seal(&app, &a_token, "again.png", png()).await?;
+    let locked_seal = app
+        .upload_as(SEAL, &a_token, &[], "again.png", &png())
+        .await?;
     assert_eq!(locked_seal.code(), 409, "{}", locked_seal.text);
 
     // The administrator sees it in the provider's detail and verifies it.

@@ -3,7 +3,7 @@
 //! Runs on the database `BEEHIVE_TEST_DB` names (sqlite or postgres).
 
 use serde_json::json;
-use testkit::TestApp;
+use testkit::{Reply, TestApp};
 
 #[tokio::test]
 async fn health_reports_the_database_and_its_schema() -> anyhow::Result<()> {
@@ -42,8 +42,7 @@ async fn unknown_api_path_answers_envelope_404() -> anyhow::Result<()> {
 #[tokio::test]
 async fn wrong_method_answers_envelope_400() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let reply =
-        testkit::Reply::read(app.client.delete(app.url("/api/health")).send().await?).await?;
+    let reply = Reply::read(app.client.delete(app.url("/api/health")).send().await?).await?;
     assert_eq!(reply.status, 200);
     assert_eq!(reply.code(), 400);
     assert_eq!(reply.msg(), "请求方法不被该接口支持");
@@ -84,7 +83,7 @@ async fn other_paths_serve_the_web_app_with_security_headers() -> anyhow::Result
 #[tokio::test]
 async fn request_id_is_kept_when_the_client_sends_one() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let reply = testkit::Reply::read(
+    let reply = Reply::read(
         app.client
             .get(app.url("/api/health"))
             .header("x-request-id", "trace-me-123")
