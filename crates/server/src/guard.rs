@@ -35,7 +35,9 @@ impl Declared {
             ];
             for (method, op) in operations {
                 let Some(op) = op else { continue };
-                let Some(security) = &op.security else { continue };
+                let Some(security) = &op.security else {
+                    continue;
+                };
                 let declared = security.iter().find_map(|requirement| {
                     let value = serde_json::to_value(requirement).ok()?;
                     let scopes = value.get("token")?.as_array()?.clone();

@@ -72,15 +72,17 @@ pub struct Logged<'a> {
     pub detail: serde_json::Value,
 }
 
-/// Applies `change` to a row of `E` in `conn` (the caller's transaction), setting `set` too.
-/// Answers the record's version after the change.
+/// Applies `change` to a row of `E` in `conn` (the caller's transaction), setting `set` too,
+/// and writes `logged` to the operation log (`None` when the change is one step of an action
+/// that writes its own entry, e.g. the retirement of the previous version when a template
+/// version is activated). Answers the record's version after the change.
 pub async fn apply<E, S, C>(
     conn: &C,
     by: &By,
     now: DateTime<Utc>,
     change: Change<'_, S>,
     set: Vec<(E::Column, SimpleExpr)>,
-    logged: Logged<'_>,
+    logged: Option<Logged<'_>>,
 ) -> Result<i64>
 where
     E: Stateful,
@@ -119,6 +121,9 @@ where
     }
     .insert(conn)
     .await?;
+    let Some(logged) = logged else {
+        return Ok(version_after);
+    };
     let mut detail = logged.detail;
     if let Some(map) = detail.as_object_mut() {
         map.insert("from".to_owned(), change.from.code().into());

@@ -484,7 +484,7 @@ impl TestApp {
         account: &str,
         password: &str,
     ) -> anyhow::Result<i64> {
-        let actor = service::audit::Actor::System("test");
+        let actor = service::principal::Actor::System("test");
         let app = self.beehive();
         let provider_id = app
             .ensure_capital_provider(&actor, provider)

@@ -305,7 +305,7 @@ async fn changing_the_password_checks_the_old_one_and_ends_sessions() -> anyhow:
 async fn disabling_an_account_or_removing_its_roles_ends_its_sessions() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let session = app.admin_session().await?;
-    let actor = service::audit::Actor::System("test");
+    let actor = service::principal::Actor::System("test");
     let me: Value = app
         .get_as("/api/admin/role/permission", &session.token)
         .await?
@@ -385,7 +385,7 @@ async fn capital_users_sign_in_without_authorities_and_only_on_their_side() -> a
 
     // A paused provider's users cannot sign in, and their sessions stop working.
     app.beehive()
-        .set_capital_provider_status(&service::audit::Actor::System("test"), provider, "PAUSED")
+        .set_capital_provider_status(&service::transition::By::system("test"), provider, "PAUSED")
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let paused = app.login("capital", "hx-ops", "Capital-Pass-2").await?;

@@ -4,11 +4,11 @@
 
 use crate::support::{png, type_id, with};
 use serde_json::{Value, json};
-use service::auth::{AccountKind, ClientInfo};
 use service::customer::order_files::{
     Examine, NewOrderFile, NewOrderFileApply, OrderFileApplyFilter, OrderFileFilter,
 };
 use service::files::NewFile;
+use service::principal::{AccountKind, ClientInfo};
 use testkit::{TOKEN_HEADER, TestApp, md5};
 
 const FILE_CREATE: &str = "/api/admin/customer/file/create";

@@ -31,7 +31,7 @@ async fn fake_send_sms(
 ) -> axum::Json<Value> {
     let mut params: BTreeMap<String, String> = q.clone().into_iter().collect();
     let given = params.remove("Signature").unwrap_or_default();
-    let expected = service::providers::aliyun::sign(SECRET, &params);
+    let expected = service::interface::aliyun::sign(SECRET, &params);
     let required = [
         "AccessKeyId",
         "Action",

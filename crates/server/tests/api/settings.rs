@@ -3,7 +3,7 @@
 
 use crate::support::{png, with};
 use serde_json::{Value, json};
-use service::auth::{AccountKind, ClientInfo};
+use service::principal::{AccountKind, ClientInfo};
 use std::time::Duration;
 use testkit::{ADMIN_PASSWORD, TestApp, md5};
 

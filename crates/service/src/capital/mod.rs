@@ -324,7 +324,7 @@ impl Beehive {
                         reason: "",
                     },
                     fields,
-                    Logged { action, detail },
+                    Some(Logged { action, detail }),
                 )
                 .await?;
             }
@@ -423,10 +423,10 @@ impl Beehive {
                 (capital_esign_account::Column::UpdatedAt, Expr::value(now)),
                 (capital_esign_account::Column::UpdatedBy, Expr::value(Some(me.user_id))),
             ],
-            Logged {
+            Some(Logged {
                 action: "capital_esign.submit",
                 detail: serde_json::json!({ "providerId": scope.provider_id(), "orgName": e.org_name }),
-            },
+            }),
         )
         .await?;
         txn.commit().await?;

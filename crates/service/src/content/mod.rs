@@ -6,4 +6,3 @@ pub mod article;
 pub mod banner;
 pub mod dictionary;
 pub mod sanitize;
-

@@ -681,14 +681,8 @@ impl Beehive {
                         Expr::value(Some(me.user_id)),
                     ),
                 ],
-                Logged {
-                    action: "contract_template.retire",
-                    detail: serde_json::json!({
-                        "code": previous.code,
-                        "templateVersion": previous.template_version,
-                        "supersededBy": row.template_version,
-                    }),
-                },
+                // The activation's own entry names the retired version.
+                None,
             )
             .await?;
         }
@@ -719,14 +713,14 @@ impl Beehive {
                     Expr::value(Some(me.user_id)),
                 ),
             ],
-            Logged {
+            Some(Logged {
                 action: "contract_template.activate",
                 detail: serde_json::json!({
                     "code": row.code,
                     "templateVersion": row.template_version,
                     "retiredVersion": previous.map(|p| p.template_version),
                 }),
-            },
+            }),
         )
         .await?;
         txn.commit().await?;
@@ -764,10 +758,10 @@ impl Beehive {
                 (contract_template::Column::UpdatedAt, Expr::value(now)),
                 (contract_template::Column::UpdatedBy, Expr::value(Some(me.user_id))),
             ],
-            Logged {
+            Some(Logged {
                 action: "contract_template.retire",
                 detail: serde_json::json!({ "code": row.code, "templateVersion": row.template_version }),
-            },
+            }),
         )
         .await?;
         txn.commit().await?;

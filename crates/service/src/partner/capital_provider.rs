@@ -889,10 +889,10 @@ impl Beehive {
                 (capital_provider::Column::UpdatedAt, Expr::value(now)),
                 (capital_provider::Column::UpdatedBy, Expr::value(updated_by)),
             ],
-            Logged {
+            Some(Logged {
                 action: "capital_provider.set_status",
                 detail: serde_json::json!({ "name": found.name, "usersSignedOut": signed_out }),
-            },
+            }),
         )
         .await?;
         Ok(())
@@ -1449,10 +1449,10 @@ impl Beehive {
                     Expr::value(Some(me.user_id)),
                 ),
             ],
-            Logged {
+            Some(Logged {
                 action,
                 detail: serde_json::json!({ "providerId": provider_id, "orgName": found.org_name }),
-            },
+            }),
         )
         .await?;
         txn.commit().await?;

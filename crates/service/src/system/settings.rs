@@ -565,7 +565,15 @@ impl Beehive {
             None => SecurityConfig::from_settings(&self.security),
         };
         let value = serde_json::to_value(&after).map_err(Error::internal)?;
-        write_row(&txn, me, SECURITY_KEY, existing, value.clone(), self.clock.now()).await?;
+        write_row(
+            &txn,
+            me,
+            SECURITY_KEY,
+            existing,
+            value.clone(),
+            self.clock.now(),
+        )
+        .await?;
         log_change(
             &txn,
             me,
@@ -631,7 +639,15 @@ impl Beehive {
         };
         let after = change(&before)?;
         let value = serde_json::to_value(&after).map_err(Error::internal)?;
-        write_row(&txn, me, SYSTEM_KEY, existing, value.clone(), self.clock.now()).await?;
+        write_row(
+            &txn,
+            me,
+            SYSTEM_KEY,
+            existing,
+            value.clone(),
+            self.clock.now(),
+        )
+        .await?;
         log_change(
             &txn,
             me,
