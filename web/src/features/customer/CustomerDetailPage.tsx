@@ -38,7 +38,8 @@ import { CUSTOMER_NS } from './locales';
 import { AreaText } from '../../shared/area/AreaCascader';
 import { DictLabel, DictSelect } from '../../shared/dictionary/DictSelect';
 import { useOptionLabel } from './options';
-import { formatDateTime, formatSize } from './shared';
+import { formatDateTime } from '../../shared/format/datetime';
+import { formatSize } from './shared';
 import './customer.css';
 
 const viewKey = (id: number) => ['customer.view', id];
