@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
-  Card,
   Checkbox,
   Col,
   DatePicker,
@@ -15,19 +14,17 @@ import {
   Modal,
   Popconfirm,
   Row,
-  Skeleton,
   Space,
   Table,
-  Tag,
-  Typography,
   Upload,
 } from 'antd';
-import { ArrowLeftOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
+import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Can } from '../../shared/auth/Can';
+import { DetailPage, DetailSection } from '../../shared/detail/DetailPage';
 import { FormDialog } from '../../shared/crud/FormDialog';
 import { CRUD_NS } from '../../shared/crud/locales';
 import { useListReload } from '../../shared/crud/useListReload';
@@ -58,41 +55,32 @@ export function CustomerDetailPage() {
   const [editing, setEditing] = useState(false);
   const [password, setPassword] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: viewKey(id) });
+  const label = useOptionLabel();
 
   if (!view.data) {
-    return <Card>{view.isError ? <Empty description={t('notFound')} /> : <Skeleton active />}</Card>;
+    return <DetailPage title="" loading={!view.isError} notFound={view.isError ? t('notFound') : undefined} />;
   }
   const customer = view.data.customer;
   return (
-    <div className="bh-customer">
-      <Card
-        title={
-          <Space size={12}>
-            <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate('/operate/customerManagement')} aria-label={t('back')} />
-            <span>{customer.name}</span>
-            <Typography.Text type="secondary">{customer.customerNo}</Typography.Text>
-          </Space>
-        }
-        extra={
-          <Space>
-            <Can perm="admin:customer:password">
-              <Button onClick={() => setPassword(true)}>{t('password')}</Button>
-            </Can>
-            <Can perm="admin:customer:update">
-              <Button type="primary" onClick={() => setEditing(true)}>
-                {t('edit')}
-              </Button>
-            </Can>
-          </Space>
-        }
+    <>
+      <DetailPage
+        title={customer.name}
+        subtitle={customer.customerNo}
+        status={{ label: label('status', customer.status), color: customer.status === 'ENABLED' ? 'green' : 'default' }}
+        onBack={() => void navigate('/operate/customerManagement')}
+        backLabel={t('back')}
+        actions={[
+          { key: 'password', label: t('password'), perm: 'admin:customer:password', onClick: () => setPassword(true) },
+          { key: 'edit', label: t('edit'), perm: 'admin:customer:update', primary: true, onClick: () => setEditing(true) },
+        ]}
+        sections={[{ key: 'profile', title: t('profile'), children: <Profile customer={customer} /> }]}
       >
-        <Profile customer={customer} />
-      </Card>
-      <Vehicles customer={customer} vehicles={view.data.vehicles} onChanged={() => void refresh()} />
-      <Files customerId={id} />
-      <Card title={t('orders')} size="small">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noOrders')} />
-      </Card>
+        <Vehicles customer={customer} vehicles={view.data.vehicles} onChanged={() => void refresh()} />
+        <Files customerId={id} />
+        <DetailSection title={t('orders')}>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noOrders')} />
+        </DetailSection>
+      </DetailPage>
       <CustomerDialog
         editing={editing ? { mode: 'edit', row: customer } : null}
         onClose={() => setEditing(false)}
@@ -109,7 +97,7 @@ export function CustomerDetailPage() {
           void refresh();
         }}
       />
-    </div>
+    </>
   );
 }
 
@@ -121,9 +109,6 @@ function Profile({ customer }: { customer: CustomerRow }) {
   return (
     <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" labelStyle={{ width: 140 }}>
       <Descriptions.Item label={t('kind')}><DictLabel type="customer_kind" code={customer.kind} /></Descriptions.Item>
-      <Descriptions.Item label={t('status')}>
-        <Tag color={customer.status === 'ENABLED' ? 'green' : 'default'}>{label('status', customer.status)}</Tag>
-      </Descriptions.Item>
       <Descriptions.Item label={t('kycStatus')}>{label('kycStatus', customer.kycStatus)}</Descriptions.Item>
       {enterprise ? <Descriptions.Item label={t('creditCode')}>{customer.creditCode}</Descriptions.Item> : null}
       <Descriptions.Item label={t('idType')}>{customer.idType ? <DictLabel type="id_type" code={customer.idType} /> : '—'}</Descriptions.Item>
@@ -203,9 +188,8 @@ function Vehicles({ customer, vehicles, onChanged }: { customer: CustomerRow; ve
   const { message } = App.useApp();
   const [editing, setEditing] = useState<VehicleEditing | null>(null);
   return (
-    <Card
+    <DetailSection
       title={t('vehicles')}
-      size="small"
       extra={
         <Can perm="admin:customer:vehicle">
           <Button size="small" type="primary" onClick={() => setEditing({ mode: 'create' })}>
@@ -263,7 +247,7 @@ function Vehicles({ customer, vehicles, onChanged }: { customer: CustomerRow; ve
           onChanged();
         }}
       />
-    </Card>
+    </DetailSection>
   );
 }
 
@@ -431,9 +415,8 @@ function Files({ customerId }: { customerId: number }) {
   };
 
   return (
-    <Card
+    <DetailSection
       title={t('files')}
-      size="small"
       extra={
         <Can perm="admin:customer:file_upload">
           <Button size="small" type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
@@ -500,7 +483,7 @@ function Files({ customerId }: { customerId: number }) {
         }}
       />
       ) : null}
-    </Card>
+    </DetailSection>
   );
 }
 
