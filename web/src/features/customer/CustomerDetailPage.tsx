@@ -16,6 +16,7 @@ import {
   Row,
   Space,
   Table,
+  Tag,
   Upload,
 } from 'antd';
 import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
@@ -109,6 +110,9 @@ function Profile({ customer }: { customer: CustomerRow }) {
   return (
     <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" labelStyle={{ width: 140 }}>
       <Descriptions.Item label={t('kind')}><DictLabel type="customer_kind" code={customer.kind} /></Descriptions.Item>
+      <Descriptions.Item label={t('status')}>
+        <Tag color={customer.status === 'ENABLED' ? 'green' : 'default'}>{label('status', customer.status)}</Tag>
+      </Descriptions.Item>
       <Descriptions.Item label={t('kycStatus')}>{label('kycStatus', customer.kycStatus)}</Descriptions.Item>
       {enterprise ? <Descriptions.Item label={t('creditCode')}>{customer.creditCode}</Descriptions.Item> : null}
       <Descriptions.Item label={t('idType')}>{customer.idType ? <DictLabel type="id_type" code={customer.idType} /> : '—'}</Descriptions.Item>
