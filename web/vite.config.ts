@@ -32,7 +32,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'tools/**/*.test.ts'],
     restoreMocks: true,
     // Component tests render antd forms; on a loaded 2-core machine one can take over 5 s.
     testTimeout: 20_000,

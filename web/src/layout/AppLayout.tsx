@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { routeTable } from '../app/routes';
+import { routeTable } from '../shared/routing/routes';
 import { onLogout } from '../shared/auth/logout';
 import { usePermissions } from '../shared/auth/permissions';
 import { useAppTitle } from '../shared/branding/branding';

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RedirectRoute } from '../app/RedirectRoute';
+import { RedirectRoute } from '../shared/routing/RedirectRoute';
 import { dispatchTags, setTags, tagsState } from '../shared/tabs/store';
 import { tagCommand } from '../shared/tabs/tags';
 import { KeepAliveOutlet } from './KeepAliveOutlet';

@@ -12,7 +12,7 @@ import { App, Avatar, Breadcrumb, Dropdown } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { routeTable } from '../app/routes';
+import { routeTable } from '../shared/routing/routes';
 import { useLogout } from '../shared/auth/logout';
 import { LazyChangePasswordDialog } from '../shared/auth/password/LazyChangePasswordDialog';
 import { getUserInfo } from '../shared/auth/token';

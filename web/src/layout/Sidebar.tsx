@@ -2,7 +2,7 @@ import { ConfigProvider, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { routeTable } from '../app/routes';
+import { routeTable } from '../shared/routing/routes';
 import { usePermissions } from '../shared/auth/permissions';
 import { permittedMenu, sectionOf } from '../shared/routing/table';
 import { useUi } from '../shared/settings/store';

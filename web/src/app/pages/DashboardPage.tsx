@@ -7,7 +7,7 @@ import { SHELL_NS } from '../../layout/locales';
 import { usePermissions } from '../../shared/auth/permissions';
 import { getUserInfo } from '../../shared/auth/token';
 import { permittedMenu, type ScreenEntry } from '../../shared/routing/table';
-import { routeTable } from '../routes';
+import { routeTable } from '../../shared/routing/routes';
 import './DashboardPage.css';
 
 /**

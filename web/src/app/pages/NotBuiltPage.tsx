@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SHELL_NS } from '../../layout/locales';
 import { trailOf } from '../../shared/routing/table';
-import { routeTable } from '../routes';
+import { routeTable } from '../../shared/routing/routes';
 import './NotBuiltPage.css';
 
 /**

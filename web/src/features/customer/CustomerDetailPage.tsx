@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
-  Card,
   Checkbox,
   Col,
   DatePicker,
@@ -15,19 +14,18 @@ import {
   Modal,
   Popconfirm,
   Row,
-  Skeleton,
   Space,
   Table,
   Tag,
-  Typography,
   Upload,
 } from 'antd';
-import { ArrowLeftOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
+import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Can } from '../../shared/auth/Can';
+import { DetailPage, DetailSection } from '../../shared/detail/DetailPage';
 import { FormDialog } from '../../shared/crud/FormDialog';
 import { CRUD_NS } from '../../shared/crud/locales';
 import { useListReload } from '../../shared/crud/useListReload';
@@ -38,7 +36,8 @@ import { CUSTOMER_NS } from './locales';
 import { AreaText } from '../../shared/area/AreaCascader';
 import { DictLabel, DictSelect } from '../../shared/dictionary/DictSelect';
 import { useOptionLabel } from './options';
-import { formatDateTime, formatSize } from './shared';
+import { formatDateTime } from '../../shared/format/datetime';
+import { formatSize } from './shared';
 import './customer.css';
 
 const viewKey = (id: number) => ['customer.view', id];
@@ -57,41 +56,32 @@ export function CustomerDetailPage() {
   const [editing, setEditing] = useState(false);
   const [password, setPassword] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: viewKey(id) });
+  const label = useOptionLabel();
 
   if (!view.data) {
-    return <Card>{view.isError ? <Empty description={t('notFound')} /> : <Skeleton active />}</Card>;
+    return <DetailPage title="" loading={!view.isError} notFound={view.isError ? t('notFound') : undefined} />;
   }
   const customer = view.data.customer;
   return (
-    <div className="bh-customer">
-      <Card
-        title={
-          <Space size={12}>
-            <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate('/operate/customerManagement')} aria-label={t('back')} />
-            <span>{customer.name}</span>
-            <Typography.Text type="secondary">{customer.customerNo}</Typography.Text>
-          </Space>
-        }
-        extra={
-          <Space>
-            <Can perm="admin:customer:password">
-              <Button onClick={() => setPassword(true)}>{t('password')}</Button>
-            </Can>
-            <Can perm="admin:customer:update">
-              <Button type="primary" onClick={() => setEditing(true)}>
-                {t('edit')}
-              </Button>
-            </Can>
-          </Space>
-        }
+    <>
+      <DetailPage
+        title={customer.name}
+        subtitle={customer.customerNo}
+        status={{ label: label('status', customer.status), color: customer.status === 'ENABLED' ? 'green' : 'default' }}
+        onBack={() => void navigate('/operate/customerManagement')}
+        backLabel={t('back')}
+        actions={[
+          { key: 'password', label: t('password'), perm: 'admin:customer:password', onClick: () => setPassword(true) },
+          { key: 'edit', label: t('edit'), perm: 'admin:customer:update', primary: true, onClick: () => setEditing(true) },
+        ]}
+        sections={[{ key: 'profile', title: t('profile'), children: <Profile customer={customer} /> }]}
       >
-        <Profile customer={customer} />
-      </Card>
-      <Vehicles customer={customer} vehicles={view.data.vehicles} onChanged={() => void refresh()} />
-      <Files customerId={id} />
-      <Card title={t('orders')} size="small">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noOrders')} />
-      </Card>
+        <Vehicles customer={customer} vehicles={view.data.vehicles} onChanged={() => void refresh()} />
+        <Files customerId={id} />
+        <DetailSection title={t('orders')}>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noOrders')} />
+        </DetailSection>
+      </DetailPage>
       <CustomerDialog
         editing={editing ? { mode: 'edit', row: customer } : null}
         onClose={() => setEditing(false)}
@@ -108,7 +98,7 @@ export function CustomerDetailPage() {
           void refresh();
         }}
       />
-    </div>
+    </>
   );
 }
 
@@ -202,9 +192,8 @@ function Vehicles({ customer, vehicles, onChanged }: { customer: CustomerRow; ve
   const { message } = App.useApp();
   const [editing, setEditing] = useState<VehicleEditing | null>(null);
   return (
-    <Card
+    <DetailSection
       title={t('vehicles')}
-      size="small"
       extra={
         <Can perm="admin:customer:vehicle">
           <Button size="small" type="primary" onClick={() => setEditing({ mode: 'create' })}>
@@ -262,7 +251,7 @@ function Vehicles({ customer, vehicles, onChanged }: { customer: CustomerRow; ve
           onChanged();
         }}
       />
-    </Card>
+    </DetailSection>
   );
 }
 
@@ -430,9 +419,8 @@ function Files({ customerId }: { customerId: number }) {
   };
 
   return (
-    <Card
+    <DetailSection
       title={t('files')}
-      size="small"
       extra={
         <Can perm="admin:customer:file_upload">
           <Button size="small" type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
@@ -499,7 +487,7 @@ function Files({ customerId }: { customerId: number }) {
         }}
       />
       ) : null}
-    </Card>
+    </DetailSection>
   );
 }
 

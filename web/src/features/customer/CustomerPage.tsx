@@ -13,7 +13,8 @@ import { CUSTOMER_NS } from './locales';
 import { DictLabel } from '../../shared/dictionary/DictSelect';
 import { useDictionary } from '../../shared/dictionary/dictionary';
 import { useOptionLabel, useOptions } from './options';
-import { detailPath, formatDateTime } from './shared';
+import { formatDateTime } from '../../shared/format/datetime';
+import { detailPath } from './shared';
 import './customer.css';
 
 export const CUSTOMER_LIST = 'customer.customers';

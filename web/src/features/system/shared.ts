@@ -1,13 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { hasPermission, usePermissions } from '../../shared/auth/permissions';
-import { currentLanguage } from '../../shared/i18n';
-import { parseTime } from '../../shared/utils/time';
 import { organizationApi, type Department } from './api';
-
-/** Date and time as the staff read it: 2026-11-22 09:30:15 (spec §9's default format). */
-export function formatDateTime(ms: number | null | undefined): string {
-  return parseTime(ms ?? null, undefined, currentLanguage()) ?? '—';
-}
 
 /** The department tree, shared by the organization screen, the user filters and the user dialog. */
 export const DEPARTMENTS_KEY = 'system.departments';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../shared/api/errors';
 import { capitalApi, type AccountInfo, type ContactInput } from '../api';
 import { CAPITAL_NS } from '../locales';
-import { formatBp, formatYuan } from '../money';
+import { formatBp, formatYuan } from '../../../shared/format/money';
 
 const KEY = ['capital.accountInfo'];
 const MOBILE = /^1[3-9]\d{9}$/;

@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../shared/i18n';
 import { PdfPreviewModal } from '../../../shared/ui/PdfPreviewModal';
-import { parseTime } from '../../../shared/utils/time';
+import { formatDateTime, MINUTES_FORMAT } from '../../../shared/format/datetime';
 import { capitalApi, type ContractTemplate } from '../api';
 import { CAPITAL_NS } from '../locales';
 import { DOC_KINDS, filterTemplates, sortTemplates, templateScope, type TemplateFilter, type TemplateScope } from './templates';
@@ -18,7 +17,7 @@ export function ContractTemplatePage() {
   const [filter, setFilter] = useState<TemplateFilter>({});
   const [previewing, setPreviewing] = useState<ContractTemplate | null>(null);
   const rows = useMemo(() => sortTemplates(filterTemplates(query.data ?? [], filter)), [query.data, filter]);
-  const time = (ms: number | null) => parseTime(ms, '{y}-{m}-{d} {h}:{i}', currentLanguage()) ?? '—';
+  const time = (ms: number | null) => formatDateTime(ms, MINUTES_FORMAT);
   const kindLabel = (kind: string) => t(`template.kinds.${kind}`, { defaultValue: kind });
 
   return (

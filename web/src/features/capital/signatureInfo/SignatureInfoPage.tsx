@@ -7,11 +7,10 @@ import { fieldErrors } from '../../../shared/api/errors';
 import { API_BASE, TOKEN_HEADER, type Envelope } from '../../../shared/api/request';
 import { useBlobUrl } from '../../../shared/api/useBlobUrl';
 import { getToken } from '../../../shared/auth/token';
-import { currentLanguage } from '../../../shared/i18n';
-import { parseTime } from '../../../shared/utils/time';
+import { formatDateTime } from '../../../shared/format/datetime';
 import { SEAL_UPLOAD, capitalApi, sealPath, type EsignAccount, type EsignInput } from '../api';
 import { CAPITAL_NS } from '../locales';
-import { isCreditCode } from '../money';
+import { isCreditCode } from '../creditCode';
 
 const KEY = ['capital.esign'];
 const MOBILE = /^1[3-9]\d{9}$/;
@@ -45,7 +44,7 @@ function FieldsCard({ esign }: { esign: EsignAccount }) {
   const [form] = Form.useForm<EsignInput>();
   const [saving, setSaving] = useState(false);
   const locked = esign.status === 'PENDING';
-  const time = (ms: number | null) => parseTime(ms, undefined, currentLanguage()) ?? '—';
+  const time = (ms: number | null) => formatDateTime(ms);
   const required = (label: string) => ({ required: true, whitespace: true, message: t('esign.required', { label }) });
 
   const save = async () => {

@@ -12,7 +12,7 @@ import { bannerApi, type BannerRow } from '../api';
 import { AuthImage } from '../AuthImage';
 import { ImageField } from '../ImageField';
 import { CONTENT_NS } from '../locales';
-import { formatDateTime } from '../time';
+import { formatDateTime } from '../../../shared/format/datetime';
 import '../content.css';
 
 const LIST = 'content.banners';

@@ -11,7 +11,7 @@ import { PdfPreviewModal } from '../../../shared/ui/PdfPreviewModal';
 import '../../../shared/crud/locales';
 import { contractApi, type ContractCatalogue, type ContractDetail, type ContractRow } from '../api';
 import { OPERATE_NS } from '../locales';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../shared/format/datetime';
 import { VersionStatusTag } from '../tags';
 import './contract.css';
 

@@ -10,8 +10,8 @@ import { useListReload } from '../../../shared/crud/useListReload';
 import '../../../shared/crud/locales';
 import { noticeSendApi, noticeTemplateApi, type BatchRow, type CustomerFilter, type RecipientRow } from '../api';
 import { OPERATE_NS } from '../locales';
-import { fill } from '../placeholders';
-import { formatDateTime } from '../format';
+import { fillPlaceholders } from '../../../shared/format/placeholder';
+import { formatDateTime } from '../../../shared/format/datetime';
 
 const LIST = 'operate.noticeSend';
 
@@ -168,7 +168,7 @@ function SendDialog({ open, onClose, onSent }: { open: boolean; onClose: () => v
                     </Form.Item>
                   ))}
                   <Form.Item label={t('send.preview')}>
-                    <Alert type="info" title={fill(template.content, values)} data-testid="send-preview" />
+                    <Alert type="info" title={fillPlaceholders(template.content, values)} data-testid="send-preview" />
                   </Form.Item>
                 </>
               );
@@ -298,7 +298,7 @@ function BatchDrawer({ id, onClose, onFinished }: { id: number | null; onClose: 
               {t(`send.statuses.${data.status}`)}
             </Tag>
             <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-              {fill(data.content, data.params)}
+              {fillPlaceholders(data.content, data.params)}
             </Typography.Paragraph>
           </div>
           <Progress percent={data.percent} status={running ? 'active' : data.failed > 0 ? 'exception' : 'success'} data-testid="batch-progress" />

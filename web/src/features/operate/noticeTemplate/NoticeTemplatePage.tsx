@@ -8,8 +8,8 @@ import { useListReload } from '../../../shared/crud/useListReload';
 import '../../../shared/crud/locales';
 import { noticeTemplateApi, type NoticeTemplateRow } from '../api';
 import { OPERATE_NS } from '../locales';
-import { parsePlaceholders } from '../placeholders';
-import { formatDateTime } from '../format';
+import { scanPlaceholders } from '../../../shared/format/placeholder';
+import { formatDateTime } from '../../../shared/format/datetime';
 import { EnabledTag } from '../tags';
 
 const LIST = 'operate.noticeTemplate';
@@ -144,7 +144,7 @@ function NoticeDialog({ editing, onClose, onSaved }: { editing: Editing | null; 
           { max: 1000 },
           {
             validator: async (_, value: string | undefined) => {
-              const parsed = parsePlaceholders(value ?? '');
+              const parsed = scanPlaceholders(value ?? '', { dotted: true });
               if ('error' in parsed) throw new Error(parsed.error.kind === 'unbalanced' ? t('notice.unbalanced') : t('notice.badName', { name: parsed.error.name }));
             },
           },

@@ -7,8 +7,8 @@ import { useListReload } from '../../../shared/crud/useListReload';
 import '../../../shared/crud/locales';
 import { providerApi, type ProviderInput, type ProviderRow } from '../api';
 import { PARTNER_NS } from '../locales';
-import { fenToYuan, formatBp, formatYuan, percentToBp, yuanToFen } from '../money';
-import { formatDateTime } from '../format';
+import { fenToYuan, formatBp, formatYuan, percentToBp, yuanToFen } from '../../../shared/format/money';
+import { formatDateTime } from '../../../shared/format/datetime';
 import { ProviderStatusTag } from '../shared';
 import { ProviderDrawer } from './ProviderDrawer';
 

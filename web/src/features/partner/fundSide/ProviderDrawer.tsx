@@ -9,8 +9,8 @@ import { FormDialog } from '../../../shared/crud/FormDialog';
 import '../../../shared/crud/locales';
 import { providerApi, type CapitalUserRow, type ProviderAccountInput, type ProviderAccountRow, type ProviderRow } from '../api';
 import { PARTNER_NS } from '../locales';
-import { formatBp, formatYuan } from '../money';
-import { formatDateTime } from '../format';
+import { formatBp, formatYuan } from '../../../shared/format/money';
+import { formatDateTime } from '../../../shared/format/datetime';
 import { EnabledTag, EsignStatusTag, ProviderStatusTag } from '../shared';
 
 const PURPOSES = ['DISBURSE', 'COLLECT', 'SETTLEMENT'];

@@ -8,8 +8,8 @@ import { useListReload } from '../../../shared/crud/useListReload';
 import '../../../shared/crud/locales';
 import { insurerApi, type InsurerInput, type InsurerRow } from '../api';
 import { PARTNER_NS } from '../locales';
-import { fenToYuan, formatBp, percentToBp } from '../money';
-import { formatDateTime } from '../format';
+import { fenToYuan, formatBp, percentToBp } from '../../../shared/format/money';
+import { formatDateTime } from '../../../shared/format/datetime';
 import { EnabledTag } from '../shared';
 
 const LIST = 'partner.insurers';

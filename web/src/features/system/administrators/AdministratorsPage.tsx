@@ -10,7 +10,8 @@ import { useListReload } from '../../../shared/crud/useListReload';
 import '../../../shared/crud/locales';
 import { adminApi, roleApi, type AdminRow, type AdminUpdateInput } from '../api';
 import { SYSTEM_NS } from '../locales';
-import { departmentOptions, formatDateTime, useDepartments } from '../shared';
+import { formatDateTime } from '../../../shared/format/datetime';
+import { departmentOptions, useDepartments } from '../shared';
 import { StatusTag } from '../StatusTag';
 
 const LIST = 'system.administrators';

@@ -5,7 +5,7 @@ import { ListPage, type FilterField, type ListColumn } from '../../../shared/cru
 import '../../../shared/crud/locales';
 import { journalApi, type LoginLogRow, type OperationLogRow } from '../api';
 import { SYSTEM_NS } from '../locales';
-import { formatDateTime } from '../shared';
+import { formatDateTime } from '../../../shared/format/datetime';
 import { ACTIONS, TARGETS, actionKey } from './catalogue';
 
 const TAB_PARAM = 'log';

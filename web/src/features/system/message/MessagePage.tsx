@@ -8,7 +8,7 @@ import '../../../shared/crud/locales';
 import { templateApi, type TemplateRow } from '../api';
 import { SYSTEM_NS } from '../locales';
 import { StatusTag } from '../StatusTag';
-import { parsePlaceholders, preview } from './placeholders';
+import { fillPlaceholders, scanPlaceholders } from '../../../shared/format/placeholder';
 
 const LIST = 'system.message';
 const PAGE_PERM = 'admin:config:sms';
@@ -147,7 +147,7 @@ function TemplateDialog({ editing, onClose, onSaved }: { editing: Editing | null
           { max: 500, message: t('common.maxLength', { label: t('message.content'), max: 500 }) },
           {
             validator: async (_, value: string | undefined) => {
-              const parsed = parsePlaceholders(value ?? '');
+              const parsed = scanPlaceholders(value ?? '');
               if ('error' in parsed) {
                 throw new Error(parsed.error.kind === 'unbalanced' ? t('message.unbalanced') : t('message.badName', { name: parsed.error.name }));
               }
@@ -175,7 +175,7 @@ function TemplateDialog({ editing, onClose, onSaved }: { editing: Editing | null
 function TestDialog({ template, onClose }: { template: TemplateRow | null; onClose: () => void }) {
   const { t } = useTranslation(SYSTEM_NS);
   const { message } = App.useApp();
-  const parsed = parsePlaceholders(template?.content ?? '');
+  const parsed = scanPlaceholders(template?.content ?? '');
   const names = 'names' in parsed ? parsed.names : [];
   const [values, setValues] = useState<Record<string, string>>({});
   return (
@@ -197,7 +197,7 @@ function TestDialog({ template, onClose }: { template: TemplateRow | null; onClo
         setValues({});
       }}
     >
-      <Alert type="info" title={preview(template?.content ?? '', values)} style={{ marginBottom: 16 }} data-testid="sms-preview" />
+      <Alert type="info" title={fillPlaceholders(template?.content ?? '', values)} style={{ marginBottom: 16 }} data-testid="sms-preview" />
       <Form.Item
         name="mobile"
         label={t('message.mobile')}

@@ -11,7 +11,7 @@ import '../../../shared/crud/locales';
 import { currentLanguage } from '../../../shared/i18n';
 import { roleApi, type CatalogueSection, type RoleRow } from '../api';
 import { SYSTEM_NS } from '../locales';
-import { formatDateTime } from '../shared';
+import { formatDateTime } from '../../../shared/format/datetime';
 import { StatusTag } from '../StatusTag';
 import './role.css';
 

@@ -4,7 +4,7 @@ import { ListPage, type ListColumn } from '../../../shared/crud/ListPage';
 import '../../../shared/crud/locales';
 import { usageApi, type UsageRow } from '../api';
 import { SYSTEM_NS } from '../locales';
-import { formatDateTime } from '../shared';
+import { formatDateTime } from '../../../shared/format/datetime';
 
 const KINDS = ['sms', 'ocr'] as const;
 const PROVIDERS = ['outbox', 'aliyun', 'manual'] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime, parseTime } from './time';
+import { changeLanguage } from '../i18n';
+import { formatDate, formatDateTime, formatRelative, formatTime, parseTime } from './datetime';
 
 // The vectors of vue-element-admin's tests/unit/utils/parseTime.spec.js and formatTime.spec.js.
 describe('parseTime', () => {
@@ -80,5 +81,30 @@ describe('formatTime', () => {
 
   it('gives null for no time', () => {
     expect(formatTime(null)).toBeNull();
+  });
+});
+
+describe('formatDateTime / formatDate / formatRelative (what the screens call)', () => {
+  const ms = new Date('2026/11/22 09:30:15').getTime();
+
+  it('formats epoch ms as date and time, or the date only', () => {
+    expect(formatDateTime(ms)).toBe('2026-11-22 09:30:15');
+    expect(formatDateTime(ms, '{y}-{m}-{d} {h}:{i}')).toBe('2026-11-22 09:30');
+    expect(formatDate(ms)).toBe('2026-11-22');
+  });
+
+  it('shows a dash for no time', () => {
+    for (const none of [null, undefined, 0, '']) {
+      expect(formatDateTime(none)).toBe('—');
+      expect(formatDate(none)).toBe('—');
+      expect(formatRelative(none)).toBe('—');
+    }
+  });
+
+  it('gives relative times in the interface language', async () => {
+    await changeLanguage('en');
+    expect(formatRelative(ms - 5 * 60_000, ms)).toBe('5 minutes ago');
+    await changeLanguage('zh');
+    expect(formatRelative(ms - 5 * 60_000, ms)).toBe('5分钟前');
   });
 });

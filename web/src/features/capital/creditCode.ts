@@ -1,16 +1,3 @@
-/** `123450` fen → `"1,234.50"` yuan, computed on integers. */
-export function formatYuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** Basis points as a percentage: `650` → `"6.50%"`. */
-export function formatBp(bp: number): string {
-  return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}%`;
-}
-
 /**
  * 统一社会信用代码 (GB 32100-2015): 18 characters, the last the check character of the first 17.
  * The server checks it too; this spares a round trip.

@@ -1,7 +1,12 @@
+import { currentLanguage } from '../i18n';
 import type { Language } from '../i18n/languages';
 
 /**
- * `parseTime` / `formatTime` of spec §9, ported from vue-element-admin's `src/utils/index.js`
+ * The one date-time formatter of the workspace (README "Shared building blocks"). Every screen
+ * shows times through `formatDateTime` / `formatDate` (epoch ms from the server → '2026-11-22
+ * 09:30:15' / '2026-11-22', '—' for none) and relative times through `formatRelative`.
+ *
+ * Underneath, `parseTime` / `formatTime` of spec §9, ported from vue-element-admin's `src/utils/index.js`
  * (same test vectors), with two deliberate differences: the labels are localized (en, zh, es, ja),
  * and ISO 8601 strings with a `T` ('2018-07-13T17:54:01Z') are parsed as ISO instead of giving
  * 'NaN-NaN-NaN …' (upstream replaces every '-' by '/', which breaks them).
@@ -9,6 +14,13 @@ import type { Language } from '../i18n/languages';
 export type TimeInput = Date | number | string | null | undefined;
 
 export const DEFAULT_TIME_FORMAT = '{y}-{m}-{d} {h}:{i}:{s}';
+/** '2026-11-22'. */
+export const DATE_FORMAT = '{y}-{m}-{d}';
+/** '2026-11-22 09:30' (lists where seconds are noise). */
+export const MINUTES_FORMAT = '{y}-{m}-{d} {h}:{i}';
+
+/** The shown text for no time. */
+export const NO_TIME = '—';
 
 const WEEKDAYS: Record<Language, readonly string[]> = {
   zh: ['日', '一', '二', '三', '四', '五', '六'],
@@ -112,4 +124,22 @@ export function formatTime(time: TimeInput, format?: string, lang: Language = 'z
   if (diff < 3600 * 24) return labels.hours(Math.ceil(diff / 3600));
   if (diff < 3600 * 24 * 2) return labels.oneDay;
   return format ? parseTime(date, format, lang) : labels.date(date);
+}
+
+/**
+ * Date and time as the staff read it, in the interface language: epoch ms (or any `TimeInput`) →
+ * '2026-11-22 09:30:15' (spec §9's default format; `format` takes parseTime tokens); '—' for none.
+ */
+export function formatDateTime(time: TimeInput, format: string = DEFAULT_TIME_FORMAT): string {
+  return parseTime(time, format, currentLanguage()) ?? NO_TIME;
+}
+
+/** The date only: '2026-11-22'; '—' for none. */
+export function formatDate(time: TimeInput): string {
+  return formatDateTime(time, DATE_FORMAT);
+}
+
+/** 'just now', '5 minutes ago' … in the interface language (spec §9's formatTime); '—' for none. */
+export function formatRelative(time: TimeInput, now: number = Date.now()): string {
+  return formatTime(time, undefined, currentLanguage(), now) ?? NO_TIME;
 }
