@@ -1,0 +1,1 @@
+//! Worked examples and degenerate cases of the money rules.
