@@ -188,6 +188,16 @@ impl RoundingMode {
         if den <= 0 {
             return Err(MoneyError::Invalid("除数必须为正".into()));
         }
+        // The same decision in 64 bits when it fits (the common case, and much faster).
+        if let (Ok(n), Ok(d)) = (i64::try_from(num), i64::try_from(den))
+            && n != i64::MIN
+        {
+            let a = n.abs();
+            let (q, rem) = (a / d, a % d);
+            let twice = i128::from(rem) * 2;
+            let r = self.adjust(i128::from(q), twice.cmp(&i128::from(d)));
+            return to_i64(if n < 0 { -r } else { r });
+        }
         let a = num.checked_abs().ok_or(MoneyError::Overflow)?;
         let (q, rem) = (a / den, a % den);
         let r = self.adjust(q, (rem * 2).cmp(&den));

@@ -129,12 +129,21 @@ pub fn annuity_payment(
     if rate_num == 0 {
         return ceil_div(principal.get(), i64::from(n)).map(Fen);
     }
+    // Divide rate numerator and denominator by their gcd: the same fraction, smaller powers.
+    let g = gcd(rate_num, rate_den);
     let big = |v: i64| BigUint::from(v.unsigned_abs());
-    let (p, b, d) = (big(principal.get()), big(rate_num), big(rate_den));
+    let (p, b, d) = (big(principal.get()), big(rate_num / g), big(rate_den / g));
     let growth = (&d + &b).pow(n);
     let num = p * &b * &growth;
     let den = &d * (growth - d.pow(n));
     mode.div_big(&num, &den).map(Fen)
+}
+
+fn gcd(mut a: i64, mut b: i64) -> i64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
 }
 
 /// The plan for `principal` over `n` instalments from `anchor` under `terms`.
@@ -230,15 +239,22 @@ pub fn generate_plan(
         DepositRule::OneInstalmentPrincipal => Fen(principal.get() / i64::from(n)),
     };
 
+    // D(0..=n): each date once, always from the anchor.
+    let dates = (0..=n)
+        .map(|k| add_months(anchor, k))
+        .collect::<MoneyResult<Vec<_>>>()?;
     let mut items = Vec::with_capacity(nu);
     for k in 1..=n {
         let idx = (k - 1) as usize;
-        let (from_date, to_date) = (add_months(anchor, k - 1)?, add_months(anchor, k)?);
+        let (from_date, to_date) = (dates[idx], dates[idx + 1]);
         items.push(PlanItem {
             seq: k,
             from_date,
             to_date,
-            due_date: due_date(anchor, k, terms.repay_timing)?,
+            due_date: match terms.repay_timing {
+                RepayTiming::InArrears => to_date,
+                RepayTiming::InAdvance => from_date,
+            },
             principal_fen: principals[idx],
             interest_fen: interests[idx],
             fee_fen: fees[idx],
