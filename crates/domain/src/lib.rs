@@ -4,6 +4,7 @@ pub mod contact;
 pub mod credit;
 pub mod customer;
 pub mod mask;
+pub mod money;
 pub mod permission;
 pub mod placeholder;
 pub mod status;

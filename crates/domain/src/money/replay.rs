@@ -1,0 +1,376 @@
+//! Replay: recomputes an order's amounts from its plan and its money facts, from scratch.
+//!
+//! The facts (repayments, reversals, waivers, write-offs, advances, interest cancellations, fee
+//! charges, penalty stops) are immutable; everything else is derived here. The simulation walks
+//! the days up to the business date: on each day it first accrues that day's penalties (on the
+//! amounts as they stood at the end of the previous day), then offsets the deposit if the
+//! deposit instalment falls due that day, then applies the day's facts in the order
+//! (cancellations, fee charges, waivers, repayments, advances, write-offs, stops; ties by id).
+//! A reversal removes the reversed repayment from the list before the walk, so the result equals
+//! a replay of a list that never had it; backdated facts simply take their place by value date.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use super::allocation::{PaymentAllocation, allocate_payment};
+use super::amount::Fen;
+use super::delinquency::{DelinquencyRange, classify, order_days_past_due};
+use super::ledger::{ItemLedger, Reduction};
+use super::penalty::{PenaltyAccrual, accrue_day};
+use super::product::{Component, ProductTerms};
+use super::schedule::Plan;
+use super::{MoneyError, MoneyResult};
+
+/// The id under which the automatic deposit offset appears among the repayments.
+pub const DEPOSIT_OFFSET_ID: u64 = u64::MAX;
+
+/// What happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum FactKind {
+    /// Money received from the customer (or an insurer refund, third party…).
+    #[serde(rename_all = "camelCase")]
+    Repayment {
+        /// Amount received.
+        amount_fen: Fen,
+    },
+    /// Reverses the repayment with id `reverses` (it is removed from the replay).
+    #[serde(rename_all = "camelCase")]
+    Reversal {
+        /// The reversed repayment's id.
+        reverses: u64,
+    },
+    /// An effective waiver of part of one component (capped at what is outstanding that day).
+    #[serde(rename_all = "camelCase")]
+    Waiver {
+        /// The instalment.
+        item_seq: u32,
+        /// The component.
+        component: Component,
+        /// Amount approved.
+        amount_fen: Fen,
+    },
+    /// Writes off everything outstanding on one instalment, or on all when `item_seq` is `None`
+    /// (which also stops penalties from that day).
+    #[serde(rename_all = "camelCase")]
+    WriteOff {
+        /// The instalment, or all.
+        item_seq: Option<u32>,
+    },
+    /// The platform paid the funder for this instalment (代偿); the customer still owes it.
+    #[serde(rename_all = "camelCase")]
+    Advance {
+        /// The instalment.
+        item_seq: u32,
+        /// Amount advanced.
+        amount_fen: Fen,
+    },
+    /// Cancels the unpaid interest of an instalment (early settlement, surrender).
+    #[serde(rename_all = "camelCase")]
+    CancelInterest {
+        /// The instalment.
+        item_seq: u32,
+    },
+    /// Adds a fee to an instalment (e.g. the early-settlement fee).
+    #[serde(rename_all = "camelCase")]
+    ChargeFee {
+        /// The instalment.
+        item_seq: u32,
+        /// Amount.
+        amount_fen: Fen,
+    },
+    /// No penalty accrues from this date on (surrender effective date).
+    PenaltyStop,
+}
+
+impl FactKind {
+    fn rank(&self) -> u8 {
+        match self {
+            FactKind::CancelInterest { .. } => 0,
+            FactKind::ChargeFee { .. } => 1,
+            FactKind::Waiver { .. } => 2,
+            FactKind::Repayment { .. } => 3,
+            FactKind::Advance { .. } => 4,
+            FactKind::WriteOff { .. } => 5,
+            FactKind::PenaltyStop | FactKind::Reversal { .. } => 6,
+        }
+    }
+
+    fn item_seq(&self) -> Option<u32> {
+        match self {
+            FactKind::Waiver { item_seq, .. }
+            | FactKind::Advance { item_seq, .. }
+            | FactKind::CancelInterest { item_seq }
+            | FactKind::ChargeFee { item_seq, .. } => Some(*item_seq),
+            FactKind::WriteOff { item_seq } => *item_seq,
+            _ => None,
+        }
+    }
+}
+
+/// A money fact: an id (unique per order, e.g. the row id; it breaks ties between facts of the
+/// same value date and kind), the business date it counts from, and what happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MoneyFact {
+    /// Unique id.
+    pub id: u64,
+    /// The business date the fact counts from.
+    pub value_date: NaiveDate,
+    /// What happened.
+    #[serde(flatten)]
+    pub kind: FactKind,
+}
+
+/// How one repayment was applied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RepaymentResult {
+    /// The repayment's id ([`DEPOSIT_OFFSET_ID`] for the deposit offset).
+    pub id: u64,
+    /// Value date.
+    pub value_date: NaiveDate,
+    /// Amount.
+    pub amount_fen: Fen,
+    /// Lines and overpayment.
+    pub allocation: PaymentAllocation,
+}
+
+/// How one waiver was applied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WaiverResult {
+    /// The waiver's id.
+    pub id: u64,
+    /// Requested amount.
+    pub requested_fen: Fen,
+    /// Applied amount (≤ outstanding at its value date).
+    pub applied_fen: Fen,
+}
+
+/// Everything derived for an order at a business date.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplayResult {
+    /// The business date replayed to.
+    pub business_date: NaiveDate,
+    /// The instalments with their amounts and derived status.
+    pub items: Vec<ItemLedger>,
+    /// Penalty rows, one per instalment and day charged, in charge order.
+    pub penalty_accruals: Vec<PenaltyAccrual>,
+    /// The repayments in replay order (reversed ones left out), with their allocations.
+    pub repayments: Vec<RepaymentResult>,
+    /// The waivers.
+    pub waivers: Vec<WaiverResult>,
+    /// Ids of reversed repayments.
+    pub reversed_ids: Vec<u64>,
+    /// Σ overpayment: the customer's credit.
+    pub customer_credit_fen: Fen,
+    /// Σ outstanding over all instalments.
+    pub outstanding_fen: Fen,
+    /// The order's days past due.
+    pub days_past_due: u32,
+    /// The delinquency bucket.
+    pub bucket: Option<String>,
+}
+
+/// Replays `facts` (any order) on `plan` under `terms` up to `business_date`.
+pub fn replay(
+    terms: &ProductTerms,
+    plan: &Plan,
+    facts: &[MoneyFact],
+    business_date: NaiveDate,
+    buckets: &[DelinquencyRange],
+) -> MoneyResult<ReplayResult> {
+    let mut items = ItemLedger::all_from_plan(plan);
+    let n = plan.items.len();
+
+    // Reversals first: they remove their repayment from the timeline.
+    let mut reversed: Vec<u64> = Vec::new();
+    for f in facts {
+        if let FactKind::Reversal { reverses } = f.kind {
+            let target = facts.iter().find(|g| g.id == reverses);
+            if !matches!(target, Some(g) if matches!(g.kind, FactKind::Repayment { .. })) {
+                return Err(MoneyError::UnknownRepayment(reverses));
+            }
+            if reversed.contains(&reverses) {
+                return Err(MoneyError::DoubleReversal(reverses));
+            }
+            reversed.push(reverses);
+        }
+    }
+    let mut active: Vec<&MoneyFact> = facts
+        .iter()
+        .filter(|f| !matches!(f.kind, FactKind::Reversal { .. }) && !reversed.contains(&f.id))
+        .collect();
+    for f in &active {
+        if f.value_date > business_date {
+            return Err(MoneyError::FactAfterBusinessDate(f.id));
+        }
+        if let Some(seq) = f.kind.item_seq()
+            && (seq == 0 || seq as usize > n)
+        {
+            return Err(MoneyError::UnknownItem(seq));
+        }
+    }
+    active.sort_by_key(|f| (f.value_date, f.kind.rank(), f.id));
+    let stop = active
+        .iter()
+        .filter(|f| {
+            matches!(
+                f.kind,
+                FactKind::PenaltyStop | FactKind::WriteOff { item_seq: None }
+            )
+        })
+        .map(|f| f.value_date)
+        .min();
+    let deposit_day = plan
+        .items
+        .iter()
+        .find(|it| it.is_deposit_offset)
+        .map(|it| it.due_date)
+        .filter(|_| plan.deposit_fen.is_positive());
+
+    let mut accruals = Vec::new();
+    let mut repayments = Vec::new();
+    let mut waivers = Vec::new();
+    let first_due = plan.items.first().map_or(business_date, |it| it.due_date);
+    let mut day = active
+        .first()
+        .map_or(first_due, |f| f.value_date.min(first_due));
+    let mut next = 0;
+    while day <= business_date {
+        let stopped = stop.is_some_and(|s| day >= s);
+        accruals.extend(accrue_day(
+            terms,
+            plan.principal_fen,
+            &mut items,
+            day,
+            stopped,
+        )?);
+        if deposit_day == Some(day) {
+            let allocation = allocate_payment(
+                &mut items,
+                plan.deposit_fen,
+                day,
+                &terms.allocation_order,
+                terms.prepayment_rule,
+            )?;
+            repayments.push(RepaymentResult {
+                id: DEPOSIT_OFFSET_ID,
+                value_date: day,
+                amount_fen: plan.deposit_fen,
+                allocation,
+            });
+        }
+        while next < active.len() && active[next].value_date == day {
+            let f = active[next];
+            next += 1;
+            apply(terms, &mut items, f, &mut repayments, &mut waivers)?;
+        }
+        for it in items.iter_mut() {
+            if it.outstanding()?.is_positive() {
+                it.settled_on = None;
+            } else if it.settled_on.is_none() {
+                it.settled_on = Some(day);
+            }
+        }
+        day = day.succ_opt().ok_or(MoneyError::DateOutOfRange)?;
+    }
+    for it in items.iter_mut() {
+        it.refresh_status(business_date, terms.penalty_grace_days)?;
+    }
+    let dpd = order_days_past_due(&items, business_date)?;
+    Ok(ReplayResult {
+        business_date,
+        customer_credit_fen: Fen::sum(repayments.iter().map(|r| r.allocation.overpayment_fen))?,
+        outstanding_fen: Fen::sum(
+            items
+                .iter()
+                .map(ItemLedger::outstanding)
+                .collect::<MoneyResult<Vec<_>>>()?,
+        )?,
+        days_past_due: dpd,
+        bucket: classify(dpd, terms.penalty_grace_days, buckets),
+        items,
+        penalty_accruals: accruals,
+        repayments,
+        waivers,
+        reversed_ids: reversed,
+    })
+}
+
+fn apply(
+    terms: &ProductTerms,
+    items: &mut [ItemLedger],
+    f: &MoneyFact,
+    repayments: &mut Vec<RepaymentResult>,
+    waivers: &mut Vec<WaiverResult>,
+) -> MoneyResult<()> {
+    let idx = |seq: u32| (seq - 1) as usize;
+    match f.kind {
+        FactKind::Repayment { amount_fen } => {
+            if amount_fen.get() < 0 {
+                return Err(MoneyError::Invalid("还款金额不能为负".into()));
+            }
+            let allocation = allocate_payment(
+                items,
+                amount_fen,
+                f.value_date,
+                &terms.allocation_order,
+                terms.prepayment_rule,
+            )?;
+            repayments.push(RepaymentResult {
+                id: f.id,
+                value_date: f.value_date,
+                amount_fen,
+                allocation,
+            });
+        }
+        FactKind::Waiver {
+            item_seq,
+            component,
+            amount_fen,
+        } => {
+            let applied = items[idx(item_seq)]
+                .component_mut(component)
+                .reduce(Reduction::Waived, amount_fen)?;
+            waivers.push(WaiverResult {
+                id: f.id,
+                requested_fen: amount_fen,
+                applied_fen: applied,
+            });
+        }
+        FactKind::WriteOff { item_seq } => {
+            for it in items.iter_mut() {
+                if item_seq.is_none_or(|s| s == it.seq) {
+                    for c in Component::ALL {
+                        let out = it.component(c).outstanding_fen;
+                        it.component_mut(c).reduce(Reduction::WrittenOff, out)?;
+                    }
+                    it.pending_penalty.clear();
+                }
+            }
+        }
+        FactKind::Advance {
+            item_seq,
+            amount_fen,
+        } => {
+            let it = &mut items[idx(item_seq)];
+            it.advanced_fen = it.advanced_fen.plus(amount_fen)?;
+        }
+        FactKind::CancelInterest { item_seq } => {
+            let it = &mut items[idx(item_seq)];
+            let out = it.interest.outstanding_fen;
+            it.interest.reduce(Reduction::Cancelled, out)?;
+        }
+        FactKind::ChargeFee {
+            item_seq,
+            amount_fen,
+        } => {
+            items[idx(item_seq)].fee.accrue(amount_fen.max(Fen::ZERO))?;
+        }
+        FactKind::PenaltyStop | FactKind::Reversal { .. } => {}
+    }
+    Ok(())
+}
