@@ -1,7 +1,7 @@
-// Sign-in stage (spec §2.2, §3, §4, §5, §7, §8; docs/auth.md): signing in and out as an
+// Sign-in stage (the product specification; docs/auth.md): signing in and out as an
 // administrator and as a capital-provider user, the guard's redirect, the session dialogs of
-// spec §8 (expired token, signed in elsewhere), the silent token refresh and the change-password
-// dialog. Every text is the Chinese one of spec §8 (the `language=zh` cookie).
+// the product specification (expired token, signed in elsewhere), the silent token refresh and the change-password
+// dialog. Every text is the Chinese one of the product specification (the `language=zh` cookie).
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -324,7 +324,7 @@ describe('sign-in: login, logout, guard, session dialogs, password change', () =
       assert.equal(page.url(), `${server.baseURL}/dashboard`);
       assert.deepEqual(calls, ['GET /api/capital/login/uid', 'POST /api/capital/login/account'], 'capital calls only');
 
-      // No permission error: neither the message of spec §6 nor the no-access page.
+      // No permission error: neither the message of the product specification nor the no-access page.
       await sleep(300);
       assert.deepEqual(await messages(page), []);
       assert.equal(await page.getByText(TEXT.noMenuPermission).count(), 0);

@@ -1,5 +1,5 @@
 // Foundation stage: the binary starts on an empty database and serves the SPA with compressed,
-// immutable assets; without a token only the login page is open (spec §2.2); after signing in, an
+// immutable assets; without a token only the login page is open (the product specification); after signing in, an
 // unknown path shows the 404 page.
 
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The workspace shell (spec §2.3, §2.4, §9; web/README.md "Shell decisions"): the permitted
+// The workspace shell (the product specification; web/README.md "Shell decisions"): the permitted
 // sidebar, the 401 page by URL, the tags view and its context menu, kept-alive pages, the phone
 // overlay, the settings panel, sizes and the four languages. Texts are the Chinese ones unless a
 // case switches language.
@@ -445,7 +445,7 @@ describe('workspace shell: menu, 401, tabs, keep-alive, phone, settings, languag
           await page.locator('.ant-dropdown:visible').waitFor({ state: 'hidden' });
           await page.evaluate(() => document.fonts.ready);
           await screenshot(page, 'shell-en-1366x768', { fullPage: false });
-          // Without the Fullscreen API the toggle says so (spec §2.4's text, as written).
+          // Without the Fullscreen API the toggle says so (the product specification's text, as written).
           await page.evaluate(() => Object.defineProperty(document, 'fullscreenEnabled', { configurable: true, get: () => false }));
           await page.getByRole('button', { name: 'Full screen' }).click();
           await page.locator('.ant-message-notice', { hasText: 'you browser can not work' }).waitFor({ timeout: 5_000 });

@@ -1,4 +1,4 @@
-# Finds a PostgreSQL server for the tests (DESIGN.md "Testing and CI"): TEST_DATABASE_URL if
+# Finds a PostgreSQL server for the tests (docs/architecture.md): TEST_DATABASE_URL if
 # set, else the local server on 127.0.0.1:5432 if it answers, else a throwaway cluster started
 # from Debian's postgresql package (installed if missing) and stopped when the script exits.
 # Source it, then call `find_postgres`; it exports TEST_DATABASE_URL.

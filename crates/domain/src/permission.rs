@@ -1,7 +1,7 @@
 //! The permission catalogue: every permission string the product knows.
 //!
-//! Page permissions are the strings of spec §2.3 and §6; button permissions follow
-//! DOMAIN.md Decision 11 (`admin:<area>:<action>` in the area of the button's page).
+//! Page permissions are the strings of the product specification and §6; button permissions follow
+//! docs/business.md (`admin:<area>:<action>` in the area of the button's page).
 //! Roles hold sets of these strings; a user's authorities are the union of its roles'.
 
 use serde::Serialize;
@@ -124,7 +124,7 @@ impl Permission {
     }
 }
 
-/// The single permission of every capital-provider user (spec §6).
+/// The single permission of every capital-provider user (the product specification).
 pub const CAPITAL_ORDER_TABLE: &str = "capital:order:table";
 
 const fn page(
@@ -294,7 +294,7 @@ pub mod codes {
 }
 
 pub static CATALOGUE: &[Permission] = &[
-    // Workbench (spec §2.3, root /)
+    // Workbench (the product specification, root /)
     page(
         codes::STATISTICS_WAIT,
         S::Workbench,
@@ -989,7 +989,7 @@ mod tests {
     use super::*;
     use std::collections::HashSet;
 
-    /// Every permission string of spec §2.3 and §6, copied from the specification.
+    /// Every permission string of the product specification and §6, copied from the specification.
     const SPEC_PERMISSIONS: &[&str] = &[
         "admin:statistics:wait",
         "admin:statistics:capital_company",
@@ -1030,7 +1030,7 @@ mod tests {
         "admin:logs:table",
     ];
 
-    /// The button permissions of DOMAIN.md Decision 11.
+    /// The button permissions of docs/business.md.
     const DECISION_11_BUTTONS: &[&str] = &[
         "admin:order_apply:create",
         "admin:order_info:edit",
@@ -1055,7 +1055,7 @@ mod tests {
         "admin:order_plan_recover:approve",
     ];
 
-    /// The permission areas listed in spec §6.
+    /// The permission areas listed in the product specification
     const SPEC_AREAS: &[&str] = &[
         "statistics",
         "order_info",

@@ -1,6 +1,6 @@
 //! Validation of values that arrive from outside.
 
-/// A password as the client sends it: the MD5 hex digest of what the user typed (spec §7).
+/// A password as the client sends it: the MD5 hex digest of what the user typed (the product specification).
 pub fn is_md5_hex(value: &str) -> bool {
     value.len() == 32 && value.bytes().all(|b| b.is_ascii_hexdigit())
 }

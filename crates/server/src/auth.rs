@@ -8,7 +8,7 @@ use service::Error;
 use service::principal::{AccountKind, ClientInfo, Principal};
 use std::net::SocketAddr;
 
-/// The header that carries the token (spec §7).
+/// The header that carries the token (the product specification).
 pub const TOKEN_HEADER: &str = "authorization-token";
 
 /// The request's origin: peer address, user agent and request id. The address is the TCP

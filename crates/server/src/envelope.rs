@@ -1,4 +1,4 @@
-//! The response envelope of DESIGN.md "API conventions": `{ result, code, msg, data }`.
+//! The response envelope of docs/architecture.md: `{ result, code, msg, data }`.
 
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;

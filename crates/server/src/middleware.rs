@@ -73,7 +73,7 @@ pub fn security_headers() -> Vec<(HeaderName, HeaderValue)> {
     .collect()
 }
 
-/// The path as it may appear in logs: the refresh token travels in the path (spec §7), so
+/// The path as it may appear in logs: the refresh token travels in the path (the product specification), so
 /// everything after `/login/refresh/` is hidden.
 pub fn loggable_path(path: &str) -> String {
     match path.find("/login/refresh/") {

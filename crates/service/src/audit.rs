@@ -56,6 +56,8 @@ pub async fn record(
 
 /// Writes the operation-log entry of a successful change made by `me` (in the change's own
 /// transaction `conn`).
+// Who, from where, what, on which record, the details and when: each is needed, none groups.
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn log_change(
     conn: &impl ConnectionTrait,
     me: &Principal,

@@ -1,5 +1,5 @@
 //! The one error type of Beehive. The server maps each variant to the envelope of
-//! DESIGN.md "API conventions"; the `code` here is the envelope code.
+//! docs/architecture.md; the `code` here is the envelope code.
 
 use std::collections::BTreeMap;
 
@@ -61,7 +61,7 @@ impl Error {
         Error::Internal(cause.into())
     }
 
-    /// The envelope code of DESIGN.md "API conventions".
+    /// The envelope code of docs/architecture.md.
     pub fn code(&self) -> u16 {
         match self {
             Error::Invalid { .. } => 400,

@@ -1,4 +1,4 @@
-//! Paging, sorting and searching shared by every list (DESIGN.md "API conventions").
+//! Paging, sorting and searching shared by every list (docs/architecture.md).
 //!
 //! A list request carries `page` (1-based), `size` (1..=200), an optional `sort` whose field
 //! must be on the list's allow-list (it is mapped to a column, never interpolated), and filters.

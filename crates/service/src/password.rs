@@ -1,4 +1,4 @@
-//! Password handling. The client sends the MD5 hex of what the user typed (spec §7); the
+//! Password handling. The client sends the MD5 hex of what the user typed (the product specification); the
 //! server stores argon2id of that hex and never the hex itself.
 
 use crate::error::OrInvalid;
@@ -105,7 +105,7 @@ impl NewAccount {
     }
 }
 
-/// The rule of spec §5 for a typed password: 6 to 30 characters.
+/// The rule of the product specification for a typed password: 6 to 30 characters.
 pub fn check_plain(field: &str, plain: &str) -> Result<()> {
     let len = plain.chars().count();
     if !(6..=30).contains(&len) {

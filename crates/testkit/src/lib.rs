@@ -261,6 +261,7 @@ impl TestApp {
 
     /// Inserts customers through the entity (mobile encrypted with the server's key, with its
     /// mask and blind index), 500 rows per statement; answers their ids in order.
+    #[allow(clippy::disallowed_methods)] // fixture rows, written straight to the database
     pub async fn insert_customers(
         &self,
         customers: &[CustomerFixture],

@@ -2100,6 +2100,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/capital/contract/template/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ACTIVE contract templates that apply to the capital user's provider (its own and
+         *     general ones).
+         */
+        get: operations["capitalContractTemplateList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/contract/template/preview/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A preview for a capital user; another provider's template answers 404. */
+        get: operations["capitalContractTemplatePreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/capital/signature/seal": {
         parameters: {
             query?: never;
@@ -2534,43 +2571,6 @@ export interface paths {
         };
         /** The version rendered with sample values, as a PDF (inline). */
         get: operations["contractTemplatePreview"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/capital/contract/template/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The ACTIVE contract templates that apply to the capital user's provider (its own and
-         *     general ones).
-         */
-        get: operations["capitalContractTemplateList"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/capital/contract/template/preview/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A preview for a capital user; another provider's template answers 404. */
-        get: operations["capitalContractTemplatePreview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9029,6 +9029,47 @@ export interface operations {
             };
         };
     };
+    capitalContractTemplateList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ContractTemplateData"];
+                };
+            };
+        };
+    };
+    capitalContractTemplatePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+        };
+    };
     capitalSealUpload: {
         parameters: {
             query?: never;
@@ -9607,47 +9648,6 @@ export interface operations {
         };
     };
     contractTemplatePreview: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The PDF */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": unknown;
-                };
-            };
-        };
-    };
-    capitalContractTemplateList: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Vec_ContractTemplateData"];
-                };
-            };
-        };
-    };
-    capitalContractTemplatePreview: {
         parameters: {
             query?: never;
             header?: never;

@@ -72,7 +72,7 @@ beforeEach(() => {
   vi.clearAllMocks();
 });
 
-describe('roles are loaded before the first page (spec §2.2, §6)', () => {
+describe('roles are loaded before the first page (the product specification)', () => {
   it('administrator: asks GET /admin/role/permission once, then shows the page', async () => {
     signInAdmin(['old:permission']);
     const server = fakeServer(permissionsReply(['admin:user:table', 'admin:logs:table']));
@@ -129,7 +129,7 @@ describe('roles are loaded before the first page (spec §2.2, §6)', () => {
   });
 });
 
-describe('route permissions (spec §2.2, §2.3)', () => {
+describe('route permissions (the product specification)', () => {
   it('a route whose permission the user lacks shows the no-access page in place', async () => {
     signInAdmin();
     fakeServer(permissionsReply(['admin:user:table']));

@@ -26,7 +26,7 @@ function takeSnapshot(locationKey: string): Snapshot {
 }
 
 /**
- * Layout route around every page: the navigation guard of spec §2.2 (`decideNavigation`). It
+ * Layout route around every page: the navigation guard of the product specification (`decideNavigation`). It
  * decides when the user arrives at a location (like a before-each hook), from the session as it
  * was then, and again once the roles have been loaded; a session that ends or starts while a
  * page is shown (logout, sign-in) does not redirect behind the back of the code that then

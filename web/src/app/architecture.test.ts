@@ -30,7 +30,7 @@ const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g;
 /** Static value imports only: `import type` is erased and `import()` makes a separate chunk. */
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
 
-describe('module boundaries (DESIGN.md)', () => {
+describe('module boundaries (docs/architecture.md)', () => {
   const files = Object.keys(sources).filter((file) => !file.startsWith('/src/test/'));
 
   it('features never import each other; shared imports no feature or app code', () => {

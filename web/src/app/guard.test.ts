@@ -10,7 +10,7 @@ function input(overrides: Partial<GuardInput>): GuardInput {
 const allow: GuardDecision = { action: 'allow' };
 const redirect = (to: string): GuardDecision => ({ action: 'redirect', to });
 
-describe('navigation guard (spec §2.2)', () => {
+describe('navigation guard (the product specification)', () => {
   it.each<[string, Partial<GuardInput>, GuardDecision]>([
     // A signed-in user visiting /login goes home, whatever the state of the roles.
     ['signed in, /login', { pathname: '/login' }, redirect('/')],

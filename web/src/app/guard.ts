@@ -28,7 +28,7 @@ function normalize(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') || '/' : pathname;
 }
 
-/** The navigation guard of spec §2.2 as a pure function of the session and the location. */
+/** The navigation guard of the product specification as a pure function of the session and the location. */
 export function decideNavigation(input: GuardInput): GuardDecision {
   const pathname = normalize(input.pathname);
   if (!input.hasToken) {

@@ -32,7 +32,7 @@ afterAll(async () => {
   await i18n.changeLanguage('en');
 });
 
-describe('public routes (spec §2.1)', () => {
+describe('public routes (the product specification)', () => {
   it('/ goes to /dashboard, which sends a visitor without a token to the login page', async () => {
     const { here } = renderAt('/');
     await waitFor(() => expect(here()).toBe('/login?redirect=%2Fdashboard'));
@@ -62,7 +62,7 @@ describe('public routes (spec §2.1)', () => {
     await waitFor(() => expect(here()).toBe('/dashboard'));
   });
 
-  it.each(['/401', '/404', '/redirect/dashboard'])('%s without a token goes to the login page (spec §2.2)', async (path) => {
+  it.each(['/401', '/404', '/redirect/dashboard'])('%s without a token goes to the login page (the product specification)', async (path) => {
     const { here } = renderAt(path);
     await waitFor(() => expect(here()).toBe(`/login?redirect=${encodeURIComponent(path)}`));
   });

@@ -9,8 +9,8 @@ import { workspaceRoute } from './routes';
 export type AppRoute = RouteObject & { handle?: RouteMeta; children?: AppRoute[] };
 
 /**
- * Public routes of spec §2.1 and the workspace (`routes.tsx`: the shell around every screen), all behind the navigation guard of
- * spec §2.2 (`AuthGuard`). Every page is a lazy chunk: the entry holds only React, the router,
+ * Public routes of the product specification and the workspace (`routes.tsx`: the shell around every screen), all behind the navigation guard of
+ * the product specification (`AuthGuard`). Every page is a lazy chunk: the entry holds only React, the router,
  * i18n and the small session modules (budget: /login ≤ 150 KiB gzip). The `handle` stays outside
  * `lazy` so that the guard knows a route's permission before its chunk arrives.
  */

@@ -24,12 +24,12 @@ import './layout.css';
 const MOBILE_QUERY = '(max-width: 992px)';
 
 /**
- * The workspace shell (spec §2.4): sidebar, top bar, tags view, the kept-alive pages, the settings
+ * The workspace shell (the product specification): sidebar, top bar, tags view, the kept-alive pages, the settings
  * panel and the route progress bar. A lazy chunk, loaded after sign-in with antd.
  */
 /**
  * The data cache of the workspace's pages. A failed call has already been reported by the request
- * layer (spec §8), so queries do not retry it; data is fresh for 10 s (a tab switch does not refetch).
+ * layer (the product specification), so queries do not retry it; data is fresh for 10 s (a tab switch does not refetch).
  */
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -4,7 +4,7 @@ import { useTags } from '../shared/tabs/store';
 import { LoadingOverlay } from '../shared/ui/LoadingOverlay';
 
 /**
- * The page area with keep-alive (spec §2.4): each open tab whose route is kept alive stays mounted
+ * The page area with keep-alive (the product specification): each open tab whose route is kept alive stays mounted
  * inside React's `<Activity>` — hidden, with its state (filters, page number) — while the user is
  * on another tab; it is unmounted when its tab closes or is refreshed. Entries are keyed by path
  * (the tag identity), so two tabs of the same page component never share or evict each other.

@@ -23,7 +23,7 @@ import { trailOf } from '../shared/routing/table';
 import { SIZES, uiActions, useUi, type UiSize } from '../shared/settings/store';
 import { SHELL_NS } from './locales';
 
-/** The top bar (spec §2.4): hamburger, breadcrumb, full screen, language, size, greeting and user menu. */
+/** The top bar (the product specification): hamburger, breadcrumb, full screen, language, size, greeting and user menu. */
 export function Navbar() {
   const { t } = useTranslation(SHELL_NS);
   const { sidebarOpened, device } = useUi();

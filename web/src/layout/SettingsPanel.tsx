@@ -11,7 +11,7 @@ const PRESETS = ['#349cff', '#1890ff', '#304156', '#13c2c2', '#52c41a', '#fa541c
 type SwitchKey = Exclude<keyof PanelSettings, 'theme'>;
 
 /**
- * The settings panel (spec §2.4, §9): a gear button on the right edge opens a drawer with the
+ * The settings panel (the product specification): a gear button on the right edge opens a drawer with the
  * theme colour (applied at once through antd's tokens, with the message 'Compiling the theme') and
  * the tags-view, fixed-header and sidebar-logo switches.
  */

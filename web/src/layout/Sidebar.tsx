@@ -34,7 +34,7 @@ function menuTokens(primary: string) {
 const sectionKey = (name: string) => `section:${name}`;
 
 /**
- * The sidebar (spec §2.4): built from the routes the user may open, one submenu open at a time,
+ * The sidebar (the product specification): built from the routes the user may open, one submenu open at a time,
  * the current route highlighted; 210 px wide, icons only when collapsed (54 px).
  */
 export function Sidebar() {

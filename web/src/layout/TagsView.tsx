@@ -12,7 +12,7 @@ const MENU_WIDTH = 105;
 type Command = Parameters<typeof tagCommand>[1];
 
 /**
- * The tags view (spec §2.4): a tab per visited page, affix tabs first and without a close icon;
+ * The tags view (the product specification): a tab per visited page, affix tabs first and without a close icon;
  * a click goes back to the tab's last address, middle-click or the close icon closes, and a
  * right-click menu offers refresh, close, close others and close all.
  */

@@ -66,7 +66,7 @@ pub struct CodeRequest {
     pub uid: Option<String>,
 }
 
-/// A session (spec §7): the token goes in the `authorization-token` header.
+/// A session (the product specification): the token goes in the `authorization-token` header.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionData {
@@ -98,7 +98,7 @@ impl From<SignedIn> for SessionData {
 pub struct PermissionData {
     pub username: String,
     pub name: String,
-    /// Permission strings (spec §6): the user's roles and visible buttons.
+    /// Permission strings (the product specification): the user's roles and visible buttons.
     pub authorities: Vec<String>,
 }
 
@@ -109,7 +109,7 @@ pub struct PasswordChange {
     pub password_old: String,
     /// MD5 hex of the new password.
     pub password_new: String,
-    /// Always `true` (spec §3).
+    /// Always `true` (the product specification).
     pub enabled: Option<bool>,
 }
 

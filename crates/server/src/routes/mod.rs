@@ -41,7 +41,7 @@ use utoipa_axum::router::OpenApiRouter;
 )]
 struct ApiDoc;
 
-/// The `token` security scheme: the `authorization-token` header (spec §7). An operation's
+/// The `token` security scheme: the `authorization-token` header (the product specification). An operation's
 /// scopes list the permission it needs; an empty list means any signed-in user.
 struct TokenScheme;
 

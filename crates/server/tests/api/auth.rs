@@ -1,4 +1,4 @@
-//! Sign-in, sessions and password change, as a client sees them (spec §7, §8; DESIGN.md
+//! Sign-in, sessions and password change, as a client sees them (the product specification; docs/architecture.md
 //! "Auth and permissions"). Runs on the database `BEEHIVE_TEST_DB` names.
 
 use crate::support::send_code;

@@ -514,7 +514,7 @@ async fn providers_keep_money_in_fen_and_check_their_terms() -> anyhow::Result<(
 
 /// Saves of one provider that race (two staff editing the credit limit at once, or an allocation
 /// reserving credit meanwhile) never overwrite each other unseen: each save lands whole with its
-/// own version and audit entry, or answers 409 and writes nothing (DOMAIN.md §2.4).
+/// own version and audit entry, or answers 409 and writes nothing (docs/business.md).
 #[tokio::test]
 async fn concurrent_provider_saves_never_lose_one() -> anyhow::Result<()> {
     let app = std::sync::Arc::new(TestApp::spawn().await?);

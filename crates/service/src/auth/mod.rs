@@ -1,5 +1,5 @@
 //! Sign-in, sessions and password change for administrators and capital-provider users
-//! (spec §2.2, §3, §7; DESIGN.md "Auth and permissions"; docs/auth.md).
+//! (the product specification; docs/architecture.md; docs/auth.md).
 
 mod guard;
 mod session;
@@ -33,7 +33,7 @@ pub struct Ticket {
     pub expires_in_seconds: u64,
 }
 
-/// What a successful sign-in or refresh answers (spec §7).
+/// What a successful sign-in or refresh answers (the product specification).
 #[derive(Debug, Clone)]
 pub struct SignedIn {
     pub token: String,
@@ -41,7 +41,7 @@ pub struct SignedIn {
     /// Epoch milliseconds.
     pub expiration_time: i64,
     pub username: String,
-    /// Administrators only; capital-provider users carry none (spec §6).
+    /// Administrators only; capital-provider users carry none (the product specification).
     pub authorities: Option<Vec<String>>,
 }
 
@@ -170,7 +170,7 @@ pub(crate) async fn admin_authorities(
 }
 
 /// What a sign-in or refresh answers as `authorities`: an administrator's permissions; none for
-/// a capital-provider user (spec §6).
+/// a capital-provider user (the product specification).
 async fn session_authorities(
     db: &impl ConnectionTrait,
     kind: AccountKind,

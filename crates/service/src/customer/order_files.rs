@@ -1,4 +1,4 @@
-//! Order files (spec §7 `/admin/order/file/*`): the documents of an order and the applications
+//! Order files (the product specification `/admin/order/file/*`): the documents of an order and the applications
 //! to add or replace one, examined by staff. Orders do not exist yet: these calls take an
 //! `order_id` the caller has already checked (the order exists and the user may see it); the
 //! orders work adds that check and the HTTP routes (docs/customers.md "Order files").

@@ -14,8 +14,10 @@ use crate::export::{Cell, ExportColumn, Exportable, Exported};
 use crate::interface::templates::SMS_PLACEHOLDERS;
 use crate::paging::{self, Page, PageRequest};
 use crate::principal::{ClientInfo, Principal};
+use crate::transition::{self, By, Change, Logged};
 use crate::{Beehive, Error, Result};
 use domain::placeholder;
+use domain::status::{DeliveryStatus, NoticeStatus, Status};
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 use store::entity::{
@@ -36,12 +38,13 @@ use domain::permission::codes::NOTICE_SEND_EXPORT as EXPORT;
 use domain::permission::codes::NOTICE_SEND_RETRY as RETRY;
 use domain::permission::codes::NOTICE_SEND_TABLE as TABLE;
 
-pub const QUEUED: &str = "QUEUED";
-pub const SENDING: &str = "SENDING";
-pub const SENT: &str = "SENT";
-pub const FAILED: &str = "FAILED";
-pub const RUNNING: &str = "RUNNING";
-pub const FINISHED: &str = "FINISHED";
+// The stored codes of the statuses (domain::status): batches RUNNING/FINISHED, recipients
+// QUEUED → SENDING → SENT or FAILED.
+const QUEUED: &str = "QUEUED";
+const SENDING: &str = "SENDING";
+const SENT: &str = "SENT";
+const FAILED: &str = "FAILED";
+const RUNNING: &str = "RUNNING";
 
 /// How many recipients one worker pass claims.
 const CLAIM: u64 = 50;
@@ -149,11 +152,10 @@ impl Exportable for notice_batch::Model {
                 header: "状态",
                 width: 10.0,
                 value: |r| {
-                    Cell::from(if r.status == FINISHED {
-                        "已完成"
-                    } else {
-                        "发送中"
-                    })
+                    Cell::from(
+                        NoticeStatus::parse(&r.status)
+                            .map_or(NoticeStatus::Running.label(), NoticeStatus::label),
+                    )
                 },
             },
             ExportColumn {
@@ -263,7 +265,7 @@ fn batch_query(filter: &BatchFilter) -> Result<Select<notice_batch::Entity>> {
     }
     match paging::text(filter.status.as_deref()) {
         None => {}
-        Some(s @ (RUNNING | FINISHED)) => {
+        Some(s) if NoticeStatus::parse(s).is_some() => {
             query = query.filter(notice_batch::Column::Status.eq(s));
         }
         Some(_) => return Err(Error::invalid("status", "状态只能是 RUNNING 或 FINISHED")),
@@ -534,40 +536,69 @@ impl Beehive {
             return Err(Error::Conflict("该批次没有发送失败的记录".to_owned()));
         }
         let counts = counts(&txn, id).await?;
-        notice_batch::Entity::update_many()
-            .col_expr(notice_batch::Column::Status, Expr::value(RUNNING))
-            .col_expr(
-                notice_batch::Column::FinishedAt,
-                Expr::value(None::<chrono::DateTime<chrono::Utc>>),
-            )
-            .col_expr(
-                notice_batch::Column::Sent,
-                Expr::value(to_i32(counts.get(SENT).copied().unwrap_or_default())),
-            )
-            .col_expr(notice_batch::Column::Failed, Expr::value(0))
-            .col_expr(notice_batch::Column::UpdatedAt, Expr::value(now))
-            .col_expr(
+        let sent = to_i32(counts.get(SENT).copied().unwrap_or_default());
+        let detail = serde_json::json!({ "template": batch.template_code, "requeued": requeued });
+        let mut set = vec![
+            (notice_batch::Column::Sent, Expr::value(sent)),
+            (notice_batch::Column::Failed, Expr::value(0)),
+            (notice_batch::Column::UpdatedAt, Expr::value(now)),
+            (
                 notice_batch::Column::UpdatedBy,
                 Expr::value(Some(me.user_id)),
+            ),
+        ];
+        if batch.status == NoticeStatus::Finished.code() {
+            // A finished batch runs again: FINISHED → RUNNING through the transition mechanism.
+            set.push((
+                notice_batch::Column::FinishedAt,
+                Expr::value(None::<chrono::DateTime<chrono::Utc>>),
+            ));
+            transition::apply::<notice_batch::Entity, _, _>(
+                &txn,
+                &By::user(me, client),
+                now,
+                Change {
+                    id,
+                    from: NoticeStatus::Finished,
+                    to: NoticeStatus::Running,
+                    version: batch.version,
+                    event: "retry",
+                    reason: "",
+                },
+                set,
+                Some(Logged {
+                    action: "notice_send.retry",
+                    detail,
+                }),
             )
-            .col_expr(
-                notice_batch::Column::Version,
-                Expr::col(notice_batch::Column::Version).add(1),
-            )
-            .filter(notice_batch::Column::Id.eq(id))
-            .exec(&txn)
             .await?;
-        log_change(
-            &txn,
-            me,
-            client,
-            "notice_send.retry",
-            "notice_batch",
-            Some(id),
-            serde_json::json!({ "template": batch.template_code, "requeued": requeued }),
-            self.clock.now(),
-        )
-        .await?;
+        } else {
+            // Still running: only its counters change.
+            let mut update = notice_batch::Entity::update_many()
+                .col_expr(
+                    notice_batch::Column::Version,
+                    Expr::col(notice_batch::Column::Version).add(1),
+                )
+                .filter(notice_batch::Column::Id.eq(id))
+                .filter(notice_batch::Column::Version.eq(batch.version));
+            for (column, value) in set {
+                update = update.col_expr(column, value);
+            }
+            if update.exec(&txn).await?.rows_affected == 0 {
+                return Err(Error::Conflict(crate::error::STALE.to_owned()));
+            }
+            log_change(
+                &txn,
+                me,
+                client,
+                "notice_send.retry",
+                "notice_batch",
+                Some(id),
+                detail,
+                now,
+            )
+            .await?;
+        }
         txn.commit().await?;
         self.wake_jobs();
         Ok(requeued)
@@ -627,7 +658,7 @@ impl Beehive {
             notice_recipient::Entity::find().filter(notice_recipient::Column::BatchId.eq(batch_id));
         match paging::text(filter.status.as_deref()) {
             None => {}
-            Some(s @ (QUEUED | SENDING | SENT | FAILED)) => {
+            Some(s) if DeliveryStatus::parse(s).is_some() => {
                 query = query.filter(notice_recipient::Column::Status.eq(s));
             }
             Some(_) => {
@@ -819,26 +850,73 @@ impl Beehive {
         Ok(())
     }
 
-    /// Recomputes a batch's counters; a batch with nothing pending is FINISHED.
+    /// Recomputes a batch's counters; a RUNNING batch with nothing pending becomes FINISHED
+    /// (through the transition mechanism: the status log records it).
     async fn refresh_batch(&self, batch_id: i64) -> Result<()> {
         let counts = counts(&self.db, batch_id).await?;
         let get = |s: &str| counts.get(s).copied().unwrap_or_default();
         let pending = get(QUEUED) + get(SENDING);
         let now = self.clock.now();
-        let mut update = notice_batch::Entity::update_many()
+        notice_batch::Entity::update_many()
             .col_expr(notice_batch::Column::Sent, Expr::value(to_i32(get(SENT))))
             .col_expr(
                 notice_batch::Column::Failed,
                 Expr::value(to_i32(get(FAILED))),
             )
             .col_expr(notice_batch::Column::UpdatedAt, Expr::value(now))
-            .filter(notice_batch::Column::Id.eq(batch_id));
-        if pending == 0 {
-            update = update
-                .col_expr(notice_batch::Column::Status, Expr::value(FINISHED))
-                .col_expr(notice_batch::Column::FinishedAt, Expr::value(Some(now)));
+            .filter(notice_batch::Column::Id.eq(batch_id))
+            .exec(&self.db)
+            .await?;
+        if pending > 0 {
+            return Ok(());
         }
-        update.exec(&self.db).await?;
+        let txn = store::begin_write(&self.db).await?;
+        let Some(batch) = notice_batch::Entity::find_by_id(batch_id).one(&txn).await? else {
+            return Ok(());
+        };
+        if batch.status != NoticeStatus::Running.code() {
+            return Ok(());
+        }
+        let finished = transition::apply::<notice_batch::Entity, _, _>(
+            &txn,
+            &By::system("notices"),
+            now,
+            Change {
+                id: batch_id,
+                from: NoticeStatus::Running,
+                to: NoticeStatus::Finished,
+                version: batch.version,
+                event: "finish",
+                reason: "",
+            },
+            vec![(notice_batch::Column::FinishedAt, Expr::value(Some(now)))],
+            None,
+        )
+        .await;
+        match finished {
+            Ok(_) => txn.commit().await?,
+            // Another worker finished it (or a retry started it again) in between.
+            Err(Error::Conflict(_)) => {}
+            Err(e) => return Err(e),
+        }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod status_codes {
+    use super::*;
+
+    #[test]
+    fn the_stored_codes_are_the_domain_statuses() {
+        for (code, status) in [
+            (QUEUED, DeliveryStatus::Queued),
+            (SENDING, DeliveryStatus::Sending),
+            (SENT, DeliveryStatus::Sent),
+            (FAILED, DeliveryStatus::Failed),
+        ] {
+            assert_eq!(code, status.code());
+        }
+        assert_eq!(RUNNING, NoticeStatus::Running.code());
     }
 }

@@ -16,6 +16,7 @@ use crate::transition::{self, By, Change, Logged};
 use crate::{Beehive, Error, Result};
 use chrono::{DateTime, Utc};
 use domain::contact;
+use domain::credit::{Credit, CreditError};
 use domain::status::{EsignStatus, ProviderStatus, Status};
 use domain::text;
 use std::collections::HashMap;
@@ -87,6 +88,15 @@ fn one_of(field: &str, label: &str, table: &[(&str, &str)], value: &str) -> Resu
 pub(crate) fn parse_status(status: &str) -> Result<ProviderStatus> {
     ProviderStatus::parse(status.trim())
         .ok_or_else(|| Error::invalid("status", "状态只能是 ACTIVE、PAUSED 或 TERMINATED"))
+}
+
+/// A provider's credit figures.
+fn credit_of(p: &capital_provider::Model) -> Credit {
+    Credit {
+        limit_fen: p.credit_limit_fen,
+        reserved_fen: p.credit_reserved_fen,
+        used_fen: p.credit_used_fen,
+    }
 }
 
 pub(crate) fn provider_not_found() -> Error {
@@ -163,7 +173,7 @@ pub(crate) fn provider_row(p: capital_provider::Model, mask: bool, user_count: u
     };
     ProviderRow {
         id: p.id,
-        credit_available_fen: p.credit_limit_fen - p.credit_reserved_fen - p.credit_used_fen,
+        credit_available_fen: credit_of(&p).available(),
         name: p.name,
         kind: p.kind,
         status: p.status,
@@ -751,12 +761,17 @@ impl Beehive {
         let c = check_provider(&input)?;
         let txn = store::begin_write(&self.db).await?;
         let found = self.provider(&txn, id).await?;
-        let taken = found.credit_reserved_fen + found.credit_used_fen;
-        if c.credit_limit_fen < taken {
-            return Err(Error::invalid(
-                "creditLimitFen",
-                format!("授信额度不能低于已占用与已使用之和（{} 元）", yuan(taken)),
-            ));
+        if let Err(refused) = credit_of(&found).check_limit(c.credit_limit_fen) {
+            let message = match refused {
+                CreditError::BelowTaken { taken_fen } => {
+                    format!(
+                        "授信额度不能低于已占用与已使用之和（{} 元）",
+                        yuan(taken_fen)
+                    )
+                }
+                other => other.to_string(),
+            };
+            return Err(Error::invalid("creditLimitFen", message));
         }
         if capital_provider::Entity::find()
             .filter(capital_provider::Column::Name.eq(c.name.as_str()))

@@ -568,7 +568,7 @@ impl Beehive {
         Ok(exported)
     }
 
-    /// One administrator in full. Showing the unmasked mobile is itself logged (DESIGN.md:
+    /// One administrator in full. Showing the unmasked mobile is itself logged (docs/architecture.md:
     /// personal data in full is shown with a permission and the viewing is audited).
     pub async fn admin_user_view(
         &self,

@@ -1,4 +1,4 @@
-//! A document of an order (DOMAIN.md §4 order_document). Deleting one sets `deleted` and keeps
+//! A document of an order (docs/business.md). Deleting one sets `deleted` and keeps
 //! the stored object and the row.
 use sea_orm::entity::prelude::*;
 

@@ -215,7 +215,7 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        // A document of an order (DOMAIN.md §4 order_document). Orders come later: `order_id`
+        // A document of an order (docs/business.md). Orders come later: `order_id`
         // gets its foreign key with the orders table.
         manager
             .create_table(audited(

@@ -383,7 +383,9 @@ impl MigrationTrait for Migration {
     }
 }
 
-/// Inserts the seeded dictionary types and their items.
+/// Inserts the seeded dictionary types and their items (stamped with the migration's own time:
+/// migrations run before the application and its clock exist).
+#[allow(clippy::disallowed_methods)]
 async fn seed(manager: &SchemaManager<'_>) -> Result<(), DbErr> {
     let db = manager.get_connection();
     let now = Utc::now();

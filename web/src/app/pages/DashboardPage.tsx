@@ -11,7 +11,7 @@ import { routeTable } from '../../shared/routing/routes';
 import './DashboardPage.css';
 
 /**
- * The system home page (spec §2.3 'dashboard'): a greeting and shortcuts to the screens the user
+ * The system home page (the product specification 'dashboard'): a greeting and shortcuts to the screens the user
  * may open, grouped as in the sidebar. No statistics: there is nothing real to show yet.
  */
 export function DashboardPage() {

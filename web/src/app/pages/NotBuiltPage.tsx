@@ -8,7 +8,7 @@ import { routeTable } from '../../shared/routing/routes';
 import './NotBuiltPage.css';
 
 /**
- * A screen of spec §2.3 whose capability is not built yet: its title and an honest sentence that
+ * A screen of the product specification whose capability is not built yet: its title and an honest sentence that
  * it is not available — never sample data.
  */
 export function NotBuiltPage() {

@@ -2,7 +2,7 @@ import md5 from 'blueimp-md5';
 import { request } from '../../shared/api/request';
 import type { AccountKind } from '../../shared/auth/account';
 
-/** Sign-in calls (spec §7). Every attempt fetches a fresh one-time `uid` ticket first. */
+/** Sign-in calls (the product specification). Every attempt fetches a fresh one-time `uid` ticket first. */
 
 export type { AccountKind };
 
@@ -26,7 +26,7 @@ export function fetchLoginTicket(kind: AccountKind): Promise<LoginTicket> {
   return request<LoginTicket>({ url: '/{kind}/login/uid', data: { kind } });
 }
 
-/** The password travels as the MD5 hex of what was typed (spec §7; the server stores argon2id of it). */
+/** The password travels as the MD5 hex of what was typed (the product specification; the server stores argon2id of it). */
 export async function loginWithAccount(kind: AccountKind, username: string, password: string): Promise<LoginSession> {
   const { uid } = await fetchLoginTicket(kind);
   return request<LoginSession>({

@@ -1,5 +1,5 @@
 /**
- * Hooks awaited before every request (spec §7: the token is refreshed when the stored
+ * Hooks awaited before every request (the product specification: the token is refreshed when the stored
  * expirationTime has passed). Kept apart from the request layer so that the application can
  * register its hooks at start-up without pulling axios into the entry chunk.
  */

@@ -22,7 +22,7 @@ export function dispositionFileName(header: string | null | undefined, fallback:
 }
 
 /**
- * Downloads a file the server has written to object storage (spec §7:
+ * Downloads a file the server has written to object storage (the product specification:
  * `GET /api/file/download?delete=true&objectName=...`). The token travels in the header, so the
  * file is fetched as a blob and handed to the browser as a download.
  */

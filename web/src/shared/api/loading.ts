@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Number of non-silent requests in flight; the full-screen overlay shows while it is above zero (spec §9). */
+/** Number of non-silent requests in flight; the full-screen overlay shows while it is above zero (the product specification). */
 let pending = 0;
 const listeners = new Set<() => void>();
 

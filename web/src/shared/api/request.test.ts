@@ -165,7 +165,7 @@ describe('before-request hooks (token refresh seam)', () => {
   });
 });
 
-describe('envelope handling (spec §8)', () => {
+describe('envelope handling (the product specification)', () => {
   it('result true: resolves with data', async () => {
     fakeServer(envelope({ result: true, code: 200, msg: 'ok', data: { id: 1 } }));
     await expect(request({ url: '/a' })).resolves.toEqual({ id: 1 });
@@ -268,7 +268,7 @@ describe('envelope handling (spec §8)', () => {
   });
 });
 
-describe('HTTP errors (spec §8)', () => {
+describe('HTTP errors (the product specification)', () => {
   it('timeout: 请求超时 for 2 s, rejected', async () => {
     const server = fakeServer(async (config) => {
       throw new AxiosError(`timeout of ${config.timeout}ms exceeded`, AxiosError.ETIMEDOUT, config);

@@ -80,7 +80,7 @@ export async function request<T>(options: RequestOptions): Promise<T | string> {
   }
 }
 
-/** How a failure is reported: messages and session dialogs (spec §8), or nothing at all. */
+/** How a failure is reported: messages and session dialogs (the product specification), or nothing at all. */
 interface Feedback {
   error(content: string): void;
   session(ask: () => Promise<boolean>): void;
@@ -131,7 +131,7 @@ function unwrap<T>(body: unknown, feedback: Feedback): T {
 
   const { code, data } = body;
   const msg = body.msg ?? '';
-  // Codes 0 and 200 without `result: true` are not listed as errors by spec §8 (the red message is
+  // Codes 0 and 200 without `result: true` are not listed as errors by the product specification (the red message is
   // for "any other code except 0, 200 and 504"), so they are treated as success.
   if (code === 0 || code === 200) return data as T;
 

@@ -1,4 +1,4 @@
-/** Path placeholders and query strings (spec §7): `{name}` is filled from the payload and removed from it. */
+/** Path placeholders and query strings (the product specification): `{name}` is filled from the payload and removed from it. */
 
 export interface FilledPath {
   path: string;

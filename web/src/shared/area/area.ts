@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { components } from '../../api/schema';
 import { request } from '../api/request';
 
-/** An administrative area and the areas under it (`form /api/common/area/data`, spec §7). */
+/** An administrative area and the areas under it (`form /api/common/area/data`, the product specification). */
 export type Area = components['schemas']['AreaData'];
 
 export const AREA_KEY = 'area';

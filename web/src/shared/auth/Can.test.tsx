@@ -24,7 +24,7 @@ function Toolbar() {
 
 const buttons = () => screen.queryAllByRole('button').map((button) => button.textContent);
 
-describe('<Can> (spec §6: an element whose permission the user lacks is hidden)', () => {
+describe('<Can> (the product specification: an element whose permission the user lacks is hidden)', () => {
   it('hides everything that needs a permission while the roles are not loaded', () => {
     render(<Toolbar />);
     expect(buttons()).toEqual(['刷新']);

@@ -6,13 +6,13 @@ interface CanProps {
   perm?: string;
   /** The user must hold at least one of these. */
   anyOf?: readonly string[];
-  /** Shown instead when the user lacks the permission (nothing by default: spec §6 hides it). */
+  /** Shown instead when the user lacks the permission (nothing by default: the product specification hides it). */
   fallback?: ReactNode;
   children: ReactNode;
 }
 
 /**
- * Renders its children only for a user who holds the permission (spec §6: an element whose
+ * Renders its children only for a user who holds the permission (the product specification: an element whose
  * permission the user lacks is hidden). With both `perm` and `anyOf`, both must be satisfied.
  * Follows changes of the user's permissions.
  */

@@ -4,7 +4,7 @@ import { setUserInfo, type UserInfo } from './token';
 
 const base = { username: 'a', expirationTime: 1, refreshToken: 'r' };
 
-describe('kind of account (spec §3, §6)', () => {
+describe('kind of account (the product specification)', () => {
   it.each<[string, UserInfo | undefined, AccountKind | undefined]>([
     ['authorities listed', { ...base, authorities: ['admin:user:table'] }, 'admin'],
     ['an empty list is still an administrator', { ...base, authorities: [] }, 'admin'],

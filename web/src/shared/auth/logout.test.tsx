@@ -31,7 +31,7 @@ function expectSessionCleared() {
   expect(getToken()).toBeUndefined();
   expect(getUserInfo()).toBeUndefined();
   expect(getRoles()).toBeUndefined();
-  // Remembered interface settings (spec §2.4) are not part of the session.
+  // Remembered interface settings (the product specification) are not part of the session.
   expect(Cookies.get('language')).toBe('zh');
 }
 
@@ -45,7 +45,7 @@ beforeEach(() => {
   vi.clearAllMocks();
 });
 
-describe('logout (spec §4)', () => {
+describe('logout (the product specification)', () => {
   it('administrator: POST /admin/logout with the token, then clears storage, cookie and roles', async () => {
     signIn();
     const server = fakeServer(envelope({ result: true, code: 200, data: null }));

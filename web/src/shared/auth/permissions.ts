@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The signed-in user's roles: the permission strings of spec §6, which are at once the routes the
+ * The signed-in user's roles: the permission strings of the product specification, which are at once the routes the
  * user may open and the buttons they may see. Held in memory and loaded once per sign-in by the
  * navigation guard (`ensureRoles`); `undefined` until then.
  */

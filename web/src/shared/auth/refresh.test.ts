@@ -55,7 +55,7 @@ afterEach(() => {
   uninstall();
 });
 
-describe('token refresh before a request (spec §4, §7)', () => {
+describe('token refresh before a request (the product specification)', () => {
   it('a burst of requests with an expired token waits for one refresh, then all carry the new token', async () => {
     signIn();
     const { sent } = server(refreshed);
@@ -133,7 +133,7 @@ describe('token refresh before a request (spec §4, §7)', () => {
     expect(vi.mocked(showError)).not.toHaveBeenCalled();
   });
 
-  it('after a failed refresh, the answers to the waiting requests drive the dialogs of spec §8 (one dialog)', async () => {
+  it('after a failed refresh, the answers to the waiting requests drive the dialogs of the product specification (one dialog)', async () => {
     signIn();
     fakeServer(async (config) =>
       config.url?.includes('/login/refresh/')

@@ -18,7 +18,7 @@ let inflight: Promise<void> | undefined;
 /**
  * Refreshes the session when it has expired. Every request of a burst waits for the same single
  * refresh call. A failed refresh is not an error here: the requests then go with the old token
- * and the server's answer drives the dialogs of spec §8.
+ * and the server's answer drives the dialogs of the product specification
  */
 export function refreshIfExpired(): Promise<void> | undefined {
   if (inflight) return inflight;

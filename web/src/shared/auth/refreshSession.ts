@@ -42,7 +42,7 @@ async function refreshNow(): Promise<void> {
     data: { kind, refreshToken: info.refreshToken },
     skipBeforeRequest: true,
     silent: true,
-    // A failed refresh is reported by the answers to the requests that wait for it (spec §8).
+    // A failed refresh is reported by the answers to the requests that wait for it (the product specification).
     quiet: true,
   });
   if (!isRefreshedSession(data)) throw new Error('The refresh answer carries no token');

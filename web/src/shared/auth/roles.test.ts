@@ -30,7 +30,7 @@ beforeEach(() => {
   vi.clearAllMocks();
 });
 
-describe('loading the roles once per sign-in (spec §2.2, §6)', () => {
+describe('loading the roles once per sign-in (the product specification)', () => {
   it('concurrent callers share one call; later callers get the loaded roles', async () => {
     signInAdmin();
     const server = fakeServer(permissions(['admin:user:table', 'admin:user:table', 'admin:logs:table']));

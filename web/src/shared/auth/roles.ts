@@ -17,10 +17,10 @@ export class MissingPermissionsError extends Error {
 let loading: Promise<readonly string[]> | undefined;
 
 /**
- * The signed-in user's roles, loaded once per sign-in (spec §2.2): administrators ask the server
+ * The signed-in user's roles, loaded once per sign-in (the product specification): administrators ask the server
  * (GET /admin/role/permission), capital-provider accounts get `CAPITAL_ROLES`. Concurrent callers
  * share one load. Rejects with `MissingPermissionsError` when the list is empty (the message of
- * spec §6) and with the request's error when the call fails.
+ * the product specification) and with the request's error when the call fails.
  */
 export function ensureRoles(): Promise<readonly string[]> {
   const loaded = getRoles();
@@ -53,7 +53,7 @@ async function fetchRoles(): Promise<readonly string[]> {
   if (!Array.isArray(authorities)) throw new MissingPermissionsError();
   const roles = authorities.filter((authority): authority is string => typeof authority === 'string' && authority !== '');
   if (roles.length === 0) throw new MissingPermissionsError();
-  // The stored user info keeps the permissions up to date (spec §3, §6).
+  // The stored user info keeps the permissions up to date (the product specification).
   // (Re-read: the token may have been refreshed before the call.)
   const latest = getUserInfo();
   if (latest && latest.username === info.username && accountKind(latest) === 'admin') {

@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
 import { getToken, getUserInfo, removeToken, setToken, setUserInfo } from './token';
 
-describe('token storage (spec §3)', () => {
+describe('token storage (the product specification)', () => {
   it('keeps the token in localStorage key `token` and the cookie `Admin-Token`', () => {
     setToken('abc');
     expect(localStorage.getItem('token')).toBe('abc');

@@ -10,7 +10,7 @@ export interface UserInfo {
   /** Epoch milliseconds after which the token must be refreshed before the next request. */
   expirationTime: number;
   refreshToken: string;
-  /** Permission strings; absent for capital-provider accounts (spec §6). */
+  /** Permission strings; absent for capital-provider accounts (the product specification). */
   authorities?: string[];
 }
 

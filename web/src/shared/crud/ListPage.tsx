@@ -54,7 +54,7 @@ export interface FilterField extends FilterSpec {
 export interface RowAction<Row> {
   key: string;
   label: string | ((row: Row) => string);
-  /** The button permission; the action is hidden from a user without it (spec §6). */
+  /** The button permission; the action is hidden from a user without it (the product specification). */
   perm?: string;
   danger?: boolean;
   /** Asks first, with this text. */
@@ -94,7 +94,7 @@ export interface ListPageProps<Row> {
 }
 
 /**
- * The list page of DESIGN.md "Front end": filters, a table with server-side paging and sorting,
+ * The list page of docs/architecture.md: filters, a table with server-side paging and sorting,
  * row actions and a toolbar (create, export), each with its permission. Filters, sort and paging
  * live in the URL (a link or a reload shows the same rows; the tab remembers them); the page keeps
  * them while its tab is open.

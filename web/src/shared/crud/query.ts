@@ -1,5 +1,5 @@
 /**
- * The state of a list page (DESIGN.md "API conventions"): page, size, sort and filters, kept in the
+ * The state of a list page (docs/architecture.md): page, size, sort and filters, kept in the
  * URL so that a link or a reload shows the same rows, and turned into the body of `POST .../page`
  * (and of `.../export`, which ignores page and size).
  */

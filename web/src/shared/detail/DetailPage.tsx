@@ -7,7 +7,7 @@ import { formatDateTime } from '../format/datetime';
 import { DETAIL_NS } from './locales';
 import './detail.css';
 
-/** A button of the header. Hidden from a user without its permission (spec §6), as ListPage's actions. */
+/** A button of the header. Hidden from a user without its permission (the product specification), as ListPage's actions. */
 export interface DetailAction {
   key: string;
   label: ReactNode;
@@ -75,7 +75,7 @@ export interface DetailPageProps {
 }
 
 /**
- * The detail page of DESIGN.md "Front end" (README "Shared building blocks"): a header with back
+ * The detail page of docs/architecture.md (README "Shared building blocks"): a header with back
  * button, title, status tag and the actions the user may take; cards for the sections; a history
  * timeline. The customer page uses it; the order page will.
  */

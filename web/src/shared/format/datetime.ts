@@ -6,7 +6,7 @@ import type { Language } from '../i18n/languages';
  * shows times through `formatDateTime` / `formatDate` (epoch ms from the server → '2026-11-22
  * 09:30:15' / '2026-11-22', '—' for none) and relative times through `formatRelative`.
  *
- * Underneath, `parseTime` / `formatTime` of spec §9, ported from vue-element-admin's `src/utils/index.js`
+ * Underneath, `parseTime` / `formatTime` of the product specification, ported from vue-element-admin's `src/utils/index.js`
  * (same test vectors), with two deliberate differences: the labels are localized (en, zh, es, ja),
  * and ISO 8601 strings with a `T` ('2018-07-13T17:54:01Z') are parsed as ISO instead of giving
  * 'NaN-NaN-NaN …' (upstream replaces every '-' by '/', which breaks them).
@@ -110,7 +110,7 @@ const LABELS: Record<Language, RelativeLabels> = {
 };
 
 /**
- * Relative time (spec §9): 'just now' under 30 s, minutes under an hour, hours under a day,
+ * Relative time (the product specification): 'just now' under 30 s, minutes under an hour, hours under a day,
  * '1 day ago' under two days, then a date — `format` if given (parseTime tokens), else a short
  * date of the language. Minutes and hours are rounded up, as upstream.
  */
@@ -128,7 +128,7 @@ export function formatTime(time: TimeInput, format?: string, lang: Language = 'z
 
 /**
  * Date and time as the staff read it, in the interface language: epoch ms (or any `TimeInput`) →
- * '2026-11-22 09:30:15' (spec §9's default format; `format` takes parseTime tokens); '—' for none.
+ * '2026-11-22 09:30:15' (the product specification's default format; `format` takes parseTime tokens); '—' for none.
  */
 export function formatDateTime(time: TimeInput, format: string = DEFAULT_TIME_FORMAT): string {
   return parseTime(time, format, currentLanguage()) ?? NO_TIME;
@@ -139,7 +139,7 @@ export function formatDate(time: TimeInput): string {
   return formatDateTime(time, DATE_FORMAT);
 }
 
-/** 'just now', '5 minutes ago' … in the interface language (spec §9's formatTime); '—' for none. */
+/** 'just now', '5 minutes ago' … in the interface language (the product specification's formatTime); '—' for none. */
 export function formatRelative(time: TimeInput, now: number = Date.now()): string {
   return formatTime(time, undefined, currentLanguage(), now) ?? NO_TIME;
 }

@@ -40,7 +40,7 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
 }
 
-/** Switches the interface language and remembers it in the `language` cookie (spec §2.4). */
+/** Switches the interface language and remembers it in the `language` cookie (the product specification). */
 export async function changeLanguage(lang: Language): Promise<void> {
   saveLanguage(lang);
   await i18n.changeLanguage(lang);

@@ -8,7 +8,7 @@ import { es } from './locales/es';
 import { ja } from './locales/ja';
 import { zh } from './locales/zh';
 
-describe('language detection (spec §1)', () => {
+describe('language detection (the product specification)', () => {
   it('uses the saved cookie first', () => {
     expect(detectLanguage('ja', 'zh-CN')).toBe('ja');
   });
@@ -51,7 +51,7 @@ describe('language detection (spec §1)', () => {
 });
 
 describe('dictionaries', () => {
-  it('the app titles are the ones of DESIGN.md', () => {
+  it('the app titles are the ones of docs/architecture.md', () => {
     expect([zh.appTitle, en.appTitle, es.appTitle, ja.appTitle]).toEqual([
       '小蜜蜂任务共享系统',
       'Bee Task Sharing System',

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppTitle } from '../branding/branding';
 
-/** Sets `document.title` to '{page title} - {app title}' (spec §1), following language changes. */
+/** Sets `document.title` to '{page title} - {app title}' (the product specification), following language changes. */
 export function usePageTitle(pageTitle: string): void {
   const { t } = useTranslation();
   const app = useAppTitle();

@@ -9,11 +9,11 @@ export interface RouteMeta {
   /** Name of the sidebar icon (resolved by the shell, so the route table stays free of antd). */
   icon?: string;
   /**
-   * The permission (spec §2.3, §6) a user needs to open the route and its children; absent: open
+   * The permission (the product specification) a user needs to open the route and its children; absent: open
    * to every signed-in user.
    */
   permission?: string;
-  /** A fixed tab that cannot be closed (spec §2.4). */
+  /** A fixed tab that cannot be closed (the product specification). */
   affix?: boolean;
   /** Not shown in the sidebar. */
   hidden?: boolean;

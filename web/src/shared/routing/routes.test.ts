@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_SCREENS, routeTable } from './routes';
 import { allScreens } from './table';
 
-describe('route table (spec §2.3)', () => {
+describe('route table (the product specification)', () => {
   it('lists every screen once, with a unique path', () => {
     const screens = allScreens(routeTable);
     expect(screens).toHaveLength(66);

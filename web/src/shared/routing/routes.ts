@@ -2,7 +2,7 @@ import type { RouteMeta } from './meta';
 import type { ScreenEntry, SectionEntry, TableEntry } from './table';
 
 /**
- * The route table (spec §2.3; DESIGN.md "Front end"): every screen of the product with its path,
+ * The route table (the product specification; docs/architecture.md): every screen of the product with its path,
  * label key (`route.<name>` in the `shell` namespace, four languages), sidebar icon, permission
  * and flags. The guard (through each route's `handle`), the sidebar, the breadcrumb, the tabs,
  * the page titles and the dashboard's shortcuts all read it. It is plain data: the icons are

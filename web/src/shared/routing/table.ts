@@ -2,7 +2,7 @@ import { hasPermission } from '../auth/permissions';
 import type { RouteMeta } from './meta';
 
 /**
- * The shape of the route table (`routes.ts`, spec §2.3): top-level screens and sections
+ * The shape of the route table (`routes.ts`, the product specification): top-level screens and sections
  * (sidebar submenus) of screens. Every path is absolute. Pure helpers here serve the sidebar,
  * the breadcrumb, the tabs and the dashboard's shortcuts.
  */

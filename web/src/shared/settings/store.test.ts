@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, uiActions, uiState } from './store';
 
 beforeEach(() => uiActions.reload());
 
-describe('UI settings (spec §2.4, §9)', () => {
+describe('UI settings (the product specification)', () => {
   it('defaults: sidebar open, size medium, theme #349cff, tags view on, fixed header and logo off', () => {
     expect(uiState()).toMatchObject({ sidebarOpened: true, size: 'medium', settings: DEFAULT_SETTINGS });
     expect(DEFAULT_SETTINGS).toEqual({ theme: '#349cff', tagsView: true, fixedHeader: false, sidebarLogo: false });
@@ -39,7 +39,7 @@ describe('UI settings (spec §2.4, §9)', () => {
   });
 });
 
-describe('device (spec §9: 992 px)', () => {
+describe('device (the product specification: 992 px)', () => {
   it('mobile closes the sidebar without touching the cookie; desktop restores the cookie state', () => {
     Cookies.set('sidebarStatus', '1');
     uiActions.reload();

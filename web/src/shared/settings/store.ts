@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The workspace's UI state (spec §2.4, §9; frontend-anchors §1.7, §1.10, §1.14):
+ * The workspace's UI state (the product specification; frontend-anchors §1.7, §1.10, §1.14):
  * - sidebar open/closed in the cookie `sidebarStatus` ('1' open, '0' closed; absent: open);
  * - component size in the cookie `size` (default 'medium');
  * - device: 'mobile' at a width of 992 px or less (set by the shell);

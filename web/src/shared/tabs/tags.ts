@@ -1,5 +1,5 @@
 /**
- * The tags view (spec §2.4) as a pure reducer, after vue-element-admin's `store/modules/tagsView.js`
+ * The tags view (the product specification) as a pure reducer, after vue-element-admin's `store/modules/tagsView.js`
  * and `TagsView/index.vue` (frontend-anchors §1.4), with the quirks fixed on purpose:
  * - a tag is identified by its path; the same path with another query re-uses the tag and
  *   remembers the new query;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { usePendingRequests } from '../api/loading';
 import './LoadingOverlay.css';
 
-/** Full-screen overlay shown while any request is pending (spec §9). */
+/** Full-screen overlay shown while any request is pending (the product specification). */
 export function LoadingOverlay({ force = false }: { force?: boolean }) {
   const pending = usePendingRequests();
   const { t } = useTranslation();

@@ -81,7 +81,7 @@ afterEach(() => {
 });
 
 // The first test pays for importing antd and its locale.
-describe('change-password dialog (spec §2.4, §5)', { timeout: 20_000 }, () => {
+describe('change-password dialog (the product specification)', { timeout: 20_000 }, () => {
   it("is titled '修改登录密码', 550 px wide, with three password fields", async () => {
     await renderDialog();
     const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });

@@ -31,7 +31,7 @@ export interface ChangePasswordDialogProps {
 }
 
 /**
- * '修改登录密码' (spec §2.4): a 550 px dialog that clicking outside or pressing Escape does not
+ * '修改登录密码' (the product specification): a 550 px dialog that clicking outside or pressing Escape does not
  * close. After a successful change the user is logged out (the server has ended the session).
  */
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
@@ -57,7 +57,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
 function PasswordForm({ onCancel }: { onCancel: () => void }) {
   const { t } = useTranslation('password');
   const [form] = Form.useForm<Values>();
-  // Submission is blocked while a field is empty or invalid (spec §5), without showing messages
+  // Submission is blocked while a field is empty or invalid (the product specification), without showing messages
   // for fields the user has not left yet.
   const submittable = canSubmit(Form.useWatch([], form));
   const [submitting, setSubmitting] = useState(false);

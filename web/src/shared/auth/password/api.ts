@@ -10,7 +10,7 @@ const ENDPOINTS: Record<AccountKind, string> = {
 
 /**
  * Changes the signed-in user's password. Both values travel as the MD5 hex of what was typed,
- * `enabled` is always true and the confirmation (`newPassword2`) is never sent (spec §3).
+ * `enabled` is always true and the confirmation (`newPassword2`) is never sent (the product specification).
  */
 export async function changePassword(kind: AccountKind, passwordOld: string, passwordNew: string): Promise<void> {
   await request<null>({

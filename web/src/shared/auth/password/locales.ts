@@ -1,6 +1,6 @@
 import type { Language } from '../../i18n/languages';
 
-/** The `password` namespace (change-password dialog, spec §2.4, §5, §8), registered with the dialog's chunk. */
+/** The `password` namespace (change-password dialog, the product specification), registered with the dialog's chunk. */
 const zh = {
   title: '修改登录密码',
   passwordOld: '原密码',

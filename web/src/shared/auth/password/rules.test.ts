@@ -3,7 +3,7 @@ import { canSubmit, type PasswordValues } from './rules';
 
 const valid: PasswordValues = { passwordOld: 'x', passwordNew: 'secret', newPassword2: 'secret' };
 
-describe('change password can be submitted (spec §5)', () => {
+describe('change password can be submitted (the product specification)', () => {
   it.each<[string, Partial<PasswordValues> | undefined, boolean]>([
     ['nothing typed yet', undefined, false],
     ['all valid', valid, true],
