@@ -72,16 +72,38 @@ fn digits(text: &str) -> Option<u32> {
         .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// What is wrong with a resident ID number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ResidentIdError {
+    #[error("身份证号须为 18 位（前 17 位数字，末位数字或 X）")]
+    Format,
+    #[error("身份证号中的出生日期无效")]
+    BirthDate,
+    #[error("身份证号校验位不正确")]
+    CheckCharacter,
+}
+
+/// What is wrong with a VIN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum VinError {
+    #[error("车架号（VIN）须为 17 位数字或大写字母")]
+    Format,
+    #[error("车架号（VIN）不能含字母 I、O、Q")]
+    Letter,
+    #[error("车架号（VIN）第 9 位校验位不正确")]
+    CheckDigit,
+}
+
 /// What is wrong with a resident ID number (18 characters, digits and a final digit or `X`,
 /// a real birth date from 1900 on, the GB 11643 check character), or its birth date
 /// `(year, month, day)` when nothing is.
-pub fn resident_id(value: &str) -> Result<(u32, u32, u32), &'static str> {
+pub fn resident_id(value: &str) -> Result<(u32, u32, u32), ResidentIdError> {
     let b = value.as_bytes();
     if b.len() != 18
         || !b[..17].iter().all(u8::is_ascii_digit)
         || !(b[17].is_ascii_digit() || b[17] == b'X')
     {
-        return Err("身份证号须为 18 位（前 17 位数字，末位数字或 X）");
+        return Err(ResidentIdError::Format);
     }
     let birth = (
         digits(&value[6..10]).unwrap_or_default(),
@@ -89,7 +111,7 @@ pub fn resident_id(value: &str) -> Result<(u32, u32, u32), &'static str> {
         digits(&value[12..14]).unwrap_or_default(),
     );
     if birth.0 < 1900 || !is_calendar_date(birth.0, birth.1, birth.2) {
-        return Err("身份证号中的出生日期无效");
+        return Err(ResidentIdError::BirthDate);
     }
     const WEIGHTS: [u32; 17] = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
     const CHECK: &[u8; 11] = b"10X98765432";
@@ -99,7 +121,7 @@ pub fn resident_id(value: &str) -> Result<(u32, u32, u32), &'static str> {
         .map(|(d, w)| u32::from(d - b'0') * w)
         .sum();
     if CHECK[(sum % 11) as usize] != b[17] {
-        return Err("身份证号校验位不正确");
+        return Err(ResidentIdError::CheckCharacter);
     }
     Ok(birth)
 }
@@ -145,17 +167,17 @@ pub fn is_plate(value: &str) -> bool {
 
 /// What is wrong with a VIN (17 characters, digits and capital letters without I, O, Q, the
 /// ISO 3779 check digit at position 9), if anything.
-pub fn vin_problem(value: &str) -> Option<&'static str> {
+pub fn vin_problem(value: &str) -> Option<VinError> {
     let b = value.as_bytes();
     if b.len() != 17
         || !b
             .iter()
             .all(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
     {
-        return Some("车架号（VIN）须为 17 位数字或大写字母");
+        return Some(VinError::Format);
     }
     if b.iter().any(|c| matches!(c, b'I' | b'O' | b'Q')) {
-        return Some("车架号（VIN）不能含字母 I、O、Q");
+        return Some(VinError::Letter);
     }
     const WEIGHTS: [u32; 17] = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
     let value_of = |c: u8| -> u32 {
@@ -175,7 +197,7 @@ pub fn vin_problem(value: &str) -> Option<&'static str> {
         n => b'0' + u8::try_from(n).unwrap_or(0),
     };
     if b[8] != expected {
-        return Some("车架号（VIN）第 9 位校验位不正确");
+        return Some(VinError::CheckDigit);
     }
     None
 }

@@ -432,7 +432,7 @@ fn check_area(
 fn check_id_no(id_type: &str, value: &str, today: NaiveDate) -> Result<String> {
     let value = value.trim().to_ascii_uppercase();
     if id_type == rules::RESIDENT_ID {
-        let (y, m, d) = rules::resident_id(&value).map_err(|msg| Error::invalid("idNo", msg))?;
+        let (y, m, d) = rules::resident_id(&value).or_invalid("idNo")?;
         let born = NaiveDate::from_ymd_opt(i32::try_from(y).unwrap_or(0), m, d);
         if born.is_none_or(|b| b > today) {
             return Err(Error::invalid("idNo", "身份证号中的出生日期无效"));

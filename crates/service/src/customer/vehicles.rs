@@ -57,7 +57,7 @@ async fn check(
     }
     let vin = input.vin.trim().to_ascii_uppercase();
     if let Some(problem) = rules::vin_problem(&vin) {
-        return Err(Error::invalid("vin", problem));
+        return Err(Error::invalid("vin", problem.to_string()));
     }
     let engine_no = text::optional(input.engine_no.as_deref(), 32)
         .or_invalid_as("engineNo", "发动机号")?
