@@ -13,6 +13,7 @@ mod auth;
 mod content;
 mod customers;
 mod layers;
+mod ledger;
 mod partners;
 mod providers;
 mod settings;
