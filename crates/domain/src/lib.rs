@@ -3,6 +3,7 @@
 pub mod contact;
 pub mod credit;
 pub mod customer;
+pub mod ledger;
 pub mod mask;
 pub mod money;
 pub mod permission;

@@ -19,6 +19,7 @@ pub mod export;
 pub mod files;
 pub mod interface;
 pub mod jobs;
+pub mod ledger;
 pub mod operate;
 pub mod paging;
 pub mod partner;

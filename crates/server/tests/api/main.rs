@@ -13,6 +13,7 @@ mod auth;
 mod content;
 mod customers;
 mod layers;
+mod ledger;
 mod mechanisms;
 mod partners;
 mod permissions;

@@ -383,11 +383,11 @@ impl MigrationTrait for Migration {
     }
 }
 
-/// Inserts the seeded dictionary types and their items (stamped with the migration's own time:
-/// migrations run before the application and its clock exist).
-#[allow(clippy::disallowed_methods)]
+/// Inserts the seeded dictionary types and their items.
 async fn seed(manager: &SchemaManager<'_>) -> Result<(), DbErr> {
     let db = manager.get_connection();
+    // A migration runs before the application and its clock exist.
+    #[allow(clippy::disallowed_methods)]
     let now = Utc::now();
     for (code, name_zh, name_en, remark, items) in TYPES {
         let insert = Query::insert()

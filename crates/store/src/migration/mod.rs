@@ -16,6 +16,7 @@ mod m0008_partners;
 mod m0009_content;
 mod m0010_templates;
 mod m0011_status_log;
+mod m0012_ledger;
 
 pub struct Migrator;
 
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0009_content::Migration),
             Box::new(m0010_templates::Migration),
             Box::new(m0011_status_log::Migration),
+            Box::new(m0012_ledger::Migration),
         ]
     }
 }
