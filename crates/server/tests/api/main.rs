@@ -12,6 +12,7 @@ mod support;
 mod auth;
 mod content;
 mod customers;
+mod hardening;
 mod layers;
 mod partners;
 mod providers;
