@@ -110,37 +110,6 @@ pub async fn admin_ip_allow_list(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn refresh_tokens_never_reach_the_log() {
-        assert_eq!(
-            loggable_path("/api/admin/login/refresh/abcdef123"),
-            "/api/admin/login/refresh/***"
-        );
-        assert_eq!(
-            loggable_path("/api/capital/login/refresh/zz"),
-            "/api/capital/login/refresh/***"
-        );
-        assert_eq!(loggable_path("/api/health"), "/api/health");
-    }
-
-    #[test]
-    fn security_headers_are_valid_and_complete() {
-        let headers = security_headers();
-        let names: Vec<&str> = headers.iter().map(|(n, _)| n.as_str()).collect();
-        for wanted in [
-            "x-content-type-options",
-            "x-frame-options",
-            "content-security-policy",
-        ] {
-            assert!(names.contains(&wanted), "{wanted} missing");
-        }
-    }
-}
-
 /// A request body that records when it has been read to its end.
 struct Tracked {
     inner: axum::body::Body,
@@ -196,4 +165,35 @@ pub async fn close_if_body_unread(req: Request, next: Next) -> Response {
         );
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refresh_tokens_never_reach_the_log() {
+        assert_eq!(
+            loggable_path("/api/admin/login/refresh/abcdef123"),
+            "/api/admin/login/refresh/***"
+        );
+        assert_eq!(
+            loggable_path("/api/capital/login/refresh/zz"),
+            "/api/capital/login/refresh/***"
+        );
+        assert_eq!(loggable_path("/api/health"), "/api/health");
+    }
+
+    #[test]
+    fn security_headers_are_valid_and_complete() {
+        let headers = security_headers();
+        let names: Vec<&str> = headers.iter().map(|(n, _)| n.as_str()).collect();
+        for wanted in [
+            "x-content-type-options",
+            "x-frame-options",
+            "content-security-policy",
+        ] {
+            assert!(names.contains(&wanted), "{wanted} missing");
+        }
+    }
 }

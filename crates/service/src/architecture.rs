@@ -74,7 +74,7 @@ fn collect(text: &str, base: Vec<String>, out: &mut Vec<Vec<String>>) {
             match c {
                 '{' => depth += 1,
                 '}' if depth == 0 => {
-                    collect(group[start..i].trim(), base.clone(), out);
+                    collect(group[start..i].trim(), base, out);
                     return;
                 }
                 '}' => depth -= 1,

@@ -56,6 +56,7 @@ pub async fn record(
 
 /// Writes the operation-log entry of a successful change made by `me` (in the change's own
 /// transaction `conn`).
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn log_change(
     conn: &impl ConnectionTrait,
     me: &Principal,

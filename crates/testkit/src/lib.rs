@@ -268,6 +268,8 @@ impl TestApp {
         use store::entity::customer;
         use store::sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
         let db = store::sea_orm::Database::connect(&self.db.url).await?;
+        // Fixture rows are written straight to the database, outside the server's clock.
+        #[allow(clippy::disallowed_methods)]
         let now = chrono::Utc::now();
         let tag = uuid::Uuid::new_v4().simple().to_string();
         for (chunk_no, chunk) in customers.chunks(500).enumerate() {

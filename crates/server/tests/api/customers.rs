@@ -414,6 +414,7 @@ async fn vehicles_are_checked_and_deleted_softly() -> anyhow::Result<()> {
     .await?;
     let good = json!({ "customerId": id, "plateNo": "粤BD12345", "vin": VIN_1, "engineNo": "EA888123",
         "brandModel": "大众 帕萨特 2022", "usage": "PRIVATE", "seats": 5, "registerDate": "2022-03-15" });
+    #[allow(clippy::disallowed_methods)]
     let tomorrow = (chrono::Utc::now() + chrono::TimeDelta::days(2))
         .format("%Y-%m-%d")
         .to_string();

@@ -145,7 +145,11 @@ impl SmsGateway {
                     "{DEV_PRINT_SMS}=1: SMS content printed to the console; \
                      NEVER set this in production (anyone reading the console can sign in)"
                 );
-                eprintln!("[{DEV_PRINT_SMS}] {mobile}: {text}");
+                // Development only, opted into above: the console, never the log.
+                #[allow(clippy::print_stderr)]
+                {
+                    eprintln!("[{DEV_PRINT_SMS}] {mobile}: {text}");
+                }
             }
             Ok(())
         };

@@ -386,6 +386,9 @@ impl MigrationTrait for Migration {
 /// Inserts the seeded dictionary types and their items.
 async fn seed(manager: &SchemaManager<'_>) -> Result<(), DbErr> {
     let db = manager.get_connection();
+    // A migration runs before the service (and its clock) exists: the seed rows' creation time
+    // is the moment the migration ran.
+    #[allow(clippy::disallowed_methods)]
     let now = Utc::now();
     for (code, name_zh, name_en, remark, items) in TYPES {
         let insert = Query::insert()
