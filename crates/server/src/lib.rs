@@ -124,7 +124,8 @@ pub fn with_layers(routes: Router, config: &HttpConfig) -> Router {
         )
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
-        .layer(CompressionLayer::new());
+        .layer(CompressionLayer::new())
+        .layer(axum::middleware::from_fn(middleware::close_if_body_unread));
     for (name, value) in middleware::security_headers() {
         router = router.layer(SetResponseHeaderLayer::if_not_present(name, value));
     }

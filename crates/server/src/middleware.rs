@@ -6,6 +6,10 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 pub const REQUEST_ID_HEADER: &str = "x-request-id";
@@ -104,6 +108,63 @@ pub async fn admin_ip_allow_list(
         .into_response(),
         Err(err) => crate::error::ApiError(err).into_response(),
     }
+}
+
+/// A request body that records when it has been read to its end.
+struct Tracked {
+    inner: axum::body::Body,
+    read: Arc<AtomicBool>,
+}
+
+impl http_body::Body for Tracked {
+    type Data = bytes::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        let polled = Pin::new(&mut self.inner).poll_frame(cx);
+        match &polled {
+            Poll::Ready(None) => self.read.store(true, Ordering::Relaxed),
+            Poll::Ready(Some(Ok(_))) if self.inner.is_end_stream() => {
+                self.read.store(true, Ordering::Relaxed);
+            }
+            _ => {}
+        }
+        polled
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+/// Adds `Connection: close` to the answer of a request whose body was not read to its end (a
+/// 401 before the body of a POST, an unknown path, a refused content type): the unread bytes
+/// would otherwise be taken for the next request on the connection, and the client's next call
+/// on that socket would fail. The client sees the close and opens a new connection.
+pub async fn close_if_body_unread(req: Request, next: Next) -> Response {
+    use http_body::Body as _;
+    let (parts, body) = req.into_parts();
+    let read = Arc::new(AtomicBool::new(body.is_end_stream()));
+    let tracked = Tracked {
+        inner: body,
+        read: read.clone(),
+    };
+    let req = Request::from_parts(parts, axum::body::Body::new(tracked));
+    let mut response = next.run(req).await;
+    if !read.load(Ordering::Relaxed) {
+        response.headers_mut().insert(
+            axum::http::header::CONNECTION,
+            HeaderValue::from_static("close"),
+        );
+    }
+    response
 }
 
 #[cfg(test)]

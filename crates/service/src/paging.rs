@@ -13,6 +13,10 @@ use store::sea_orm::{
 
 /// The largest page a client may ask for.
 pub const MAX_PAGE_SIZE: i64 = 200;
+/// The highest page number a client may ask for.
+pub const MAX_PAGE: i64 = 1_000_000;
+/// The longest text filter, in characters.
+pub const MAX_FILTER_CHARS: usize = 200;
 /// The most rows one export writes.
 pub const MAX_EXPORT_ROWS: u64 = 100_000;
 /// The escape character of every LIKE pattern built here.
@@ -56,8 +60,11 @@ impl PageRequest {
     /// applies when no sort is given.
     pub fn check<C: Copy>(&self, allowed: &[(&str, C)], default: (C, Order)) -> Result<Paging<C>> {
         let page = self.page.unwrap_or(1);
-        if page < 1 {
-            return Err(Error::invalid("page", "页码 page 必须大于等于 1"));
+        if !(1..=MAX_PAGE).contains(&page) {
+            return Err(Error::invalid(
+                "page",
+                format!("页码 page 必须在 1 到 {MAX_PAGE} 之间"),
+            ));
         }
         let size = self.size.unwrap_or(10);
         if !(1..=MAX_PAGE_SIZE).contains(&size) {
@@ -90,7 +97,7 @@ impl PageRequest {
                 (*column, order)
             }
         };
-        // Both are in range: page >= 1 and 1 <= size <= 200.
+        // Both are in range: 1 <= page <= 1 000 000 and 1 <= size <= 200.
         Ok(Paging {
             page: page.unsigned_abs(),
             size: size.unsigned_abs(),
@@ -118,12 +125,14 @@ impl<C: ColumnTrait> Paging<C> {
     where
         E::Model: Sync,
     {
+        let offset = self
+            .page
+            .checked_sub(1)
+            .and_then(|p| p.checked_mul(self.size))
+            .filter(|o| i64::try_from(*o).is_ok())
+            .ok_or_else(|| Error::invalid("page", "页码 page 超出范围"))?;
         let total = select.clone().count(db).await?;
-        let rows = select
-            .offset((self.page - 1).saturating_mul(self.size))
-            .limit(self.size)
-            .all(db)
-            .await?;
+        let rows = select.offset(offset).limit(self.size).all(db).await?;
         Ok((rows, total))
     }
 
@@ -137,9 +146,20 @@ impl<C: ColumnTrait> Paging<C> {
     }
 }
 
-/// A trimmed text filter; `None` when absent or blank.
-pub fn text(filter: Option<&str>) -> Option<&str> {
-    filter.map(str::trim).filter(|t| !t.is_empty())
+/// A trimmed text filter; `None` when absent or blank. A filter longer than
+/// [`MAX_FILTER_CHARS`] characters answers 400 naming `field`: every text filter passes here,
+/// so no LIKE pattern the database is asked to match is longer than that.
+pub fn text<'a>(field: &str, filter: Option<&'a str>) -> Result<Option<&'a str>> {
+    let Some(value) = filter.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    if value.chars().count() > MAX_FILTER_CHARS {
+        return Err(Error::invalid(
+            field,
+            format!("查询条件 {field} 不能超过 {MAX_FILTER_CHARS} 个字符"),
+        ));
+    }
+    Ok(Some(value))
 }
 
 /// Escapes `%`, `_` and the escape character itself so that they match literally.
@@ -219,7 +239,15 @@ mod tests {
     fn defaults_and_ranges() -> Result<()> {
         let p = PageRequest::default().check(ALLOWED, (Col::Id, Order::Asc))?;
         assert_eq!((p.page, p.size, p.column), (1, 10, Col::Id));
-        for (page, size, bad) in [(0, 10, "page"), (1, 0, "size"), (1, 201, "size")] {
+        for (page, size, bad) in [
+            (0, 10, "page"),
+            (1, 0, "size"),
+            (1, 201, "size"),
+            (46_116_860_184_273_882, 200, "page"),
+            (1_000_001, 10, "page"),
+            (i64::MIN, 10, "page"),
+            (1, i64::MAX, "size"),
+        ] {
             let req = PageRequest {
                 page: Some(page),
                 size: Some(size),
@@ -265,8 +293,15 @@ mod tests {
     #[test]
     fn like_patterns_escape_wildcards() {
         assert_eq!(escape_like("50%_off\\x!"), "50!%!_off\\x!!");
-        assert_eq!(text(Some("  ")), None);
-        assert_eq!(text(Some(" a ")), Some("a"));
+        assert_eq!(text("name", Some("  ")).ok(), Some(None));
+        assert_eq!(text("name", Some(" a ")).ok(), Some(Some("a")));
+        let long = "中".repeat(MAX_FILTER_CHARS);
+        assert_eq!(text("name", Some(&long)).ok(), Some(Some(long.as_str())));
+        let longer = format!("{long}x");
+        assert_eq!(
+            text("name", Some(&longer)).err().map(field).as_deref(),
+            Some("name")
+        );
     }
 
     #[test]

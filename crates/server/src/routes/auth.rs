@@ -5,8 +5,8 @@ use crate::AppState;
 use crate::auth::{Admin, Capital, Client};
 use crate::envelope::{Envelope, ok};
 use crate::error::ApiError;
-use crate::extract::{Form, Json};
-use axum::extract::{Path, State};
+use crate::extract::{Form, Json, Path};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use service::auth::SignedIn;
 use service::principal::AccountKind;
@@ -41,6 +41,7 @@ pub struct UidData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountLogin {
     /// A fresh login identifier from `GET .../login/uid`.
@@ -51,6 +52,7 @@ pub struct AccountLogin {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct SmsLogin {
     pub uid: String,
@@ -60,6 +62,7 @@ pub struct SmsLogin {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct CodeRequest {
     /// A fresh login identifier.
@@ -103,6 +106,7 @@ pub struct PermissionData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct PasswordChange {
     /// MD5 hex of the current password.

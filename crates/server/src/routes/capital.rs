@@ -9,9 +9,9 @@ use crate::AppState;
 use crate::auth::{Capital, Client};
 use crate::envelope::{Envelope, ok};
 use crate::error::ApiError;
-use crate::extract::Json;
+use crate::extract::{Json, Path};
 use crate::upload::{Multipart, file_response, upload_body_limit};
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use service::capital::{AccountInfo, ContactInput, EsignInput};
@@ -57,6 +57,7 @@ impl From<AccountInfo> for CapitalAccountInfoData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct CapitalContactBody {
     pub contact_name: Option<String>,
@@ -66,6 +67,7 @@ pub struct CapitalContactBody {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct CapitalEsignBody {
     pub org_name: String,

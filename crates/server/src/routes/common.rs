@@ -22,6 +22,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// `{ "field": "createdAt", "order": "desc" }`; the field must be one the list allows.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct SortDto {
     pub field: String,
@@ -147,6 +148,7 @@ pub struct UserCreatedData {
 
 /// A password reset: the caller's choice, or none for a generated one.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ResetPasswordBody {
     /// MD5 hex of the new password; absent → generated and answered once.
     pub password: Option<String>,

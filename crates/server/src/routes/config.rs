@@ -34,6 +34,7 @@ type Answer<T> = Result<Envelope<T>, ApiError>;
 
 /// 安全设置. Every value is required when saving.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct SecurityData {
     /// Token lifetime in minutes, 5 to 1440 (default 120).
@@ -161,6 +162,7 @@ impl From<SystemConfig> for SystemData {
 
 /// What saving 系统设置 takes (the logo has its own calls).
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct SystemBody {
     /// 0 to 32 characters.

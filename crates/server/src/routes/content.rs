@@ -5,9 +5,9 @@ use crate::AppState;
 use crate::auth::{Admin, Client, Signed};
 use crate::envelope::{Envelope, ok};
 use crate::error::ApiError;
-use crate::extract::{Form, Json};
+use crate::extract::{Form, Json, Path};
 use crate::upload::{Multipart, file_response, upload_body_limit};
-use axum::extract::{Path, Query, State, rejection::QueryRejection};
+use axum::extract::{Query, State, rejection::QueryRejection};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -109,6 +109,7 @@ impl From<DictTypeRow> for DictTypeData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct DictTypeBody {
     /// Lower-case letters, digits and `_`, starting with a letter; ignored on update (a type's
@@ -465,6 +466,7 @@ async fn area_data_form(
 // Banners
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct BannerPageBody {
     pub page: Option<i64>,
@@ -519,6 +521,7 @@ impl From<BannerRow> for BannerData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct BannerBody {
     /// 1 to 64 characters.
@@ -699,6 +702,7 @@ impl From<CategoryRow> for ArticleCategoryData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct ArticleCategoryBody {
     /// 1 to 64 characters, unique.
@@ -718,6 +722,7 @@ impl From<ArticleCategoryBody> for CategoryInput {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct ArticlePageBody {
     pub page: Option<i64>,
@@ -768,6 +773,7 @@ impl From<ArticleRow> for ArticleData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct ArticleBody {
     /// 1 to 128 characters.

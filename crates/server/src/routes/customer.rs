@@ -7,9 +7,9 @@ use crate::AppState;
 use crate::auth::{Admin, Client};
 use crate::envelope::{Envelope, ok};
 use crate::error::ApiError;
-use crate::extract::Json;
+use crate::extract::{Json, Path};
 use crate::upload::{Multipart, file_response, upload_body_limit};
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use service::customer::VehicleRow as Vehicle;
@@ -234,6 +234,7 @@ impl From<CustomerView> for CustomerViewData {
 /// What the customer form sends. On update, `idNo`, `mobile` and `bankCard` left out (or
 /// `null`) keep the stored values; `bankCard: ""` removes the card.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerBody {
     /// INDIVIDUAL or ENTERPRISE.
@@ -287,6 +288,7 @@ impl From<CustomerBody> for CustomerInput {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RevealBody {
     /// `idNo`, `mobile` or `bankCard`.
     pub field: String,
@@ -300,6 +302,7 @@ pub struct RevealData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CustomerPasswordBody {
     /// MD5 hex of the new password.
     pub password: String,
@@ -419,6 +422,7 @@ async fn customer_password(
 // Vehicles
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct VehicleBody {
     /// The customer (create only; ignored on update).
@@ -509,6 +513,7 @@ async fn vehicle_delete(
 // Customer files
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerFilePageBody {
     pub page: Option<i64>,

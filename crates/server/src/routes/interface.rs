@@ -6,8 +6,8 @@ use crate::AppState;
 use crate::auth::{Admin, Client};
 use crate::envelope::{Envelope, ok};
 use crate::error::ApiError;
-use crate::extract::Json;
-use axum::extract::{Path, State};
+use crate::extract::{Json, Path};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use service::interface::esign::SignatureConfigInput;
 use service::interface::templates::{TemplateFilter, TemplateInput, TemplateRow};
@@ -109,6 +109,7 @@ impl From<InterfaceConfig> for InterfaceConfigData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct SmsConfigBody {
     /// `outbox` or `aliyun`.
@@ -122,6 +123,7 @@ pub struct SmsConfigBody {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct OcrConfigBody {
     /// `manual`.
@@ -198,6 +200,7 @@ async fn interface_ocr_update(
 // 短信/OCR使用记录
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct UsagePageBody {
     pub page: Option<i64>,
@@ -303,6 +306,7 @@ async fn usage_export(
 // 短信模板配置
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct TemplatePageBody {
     pub page: Option<i64>,
@@ -343,6 +347,7 @@ impl From<TemplateRow> for TemplateData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct TemplateBody {
     /// `^[A-Z][A-Z0-9_]{1,63}$`, unique; ignored by update (it never changes).
@@ -369,6 +374,7 @@ impl From<TemplateBody> for TemplateInput {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct TemplateTestBody {
     pub mobile: String,
@@ -510,6 +516,7 @@ pub struct SignatureConfigData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct SignatureConfigBody {
     /// `none` or `bestsign`.

@@ -7,10 +7,10 @@ use crate::AppState;
 use crate::auth::{Admin, Client};
 use crate::envelope::{Envelope, ok};
 use crate::error::ApiError;
-use crate::extract::Json;
+use crate::extract::{Json, Path};
 use crate::upload::encode_filename;
 use axum::body::Body;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -185,6 +185,7 @@ pub struct ContractTemplateDetailData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct ContractPageBody {
     pub page: Option<i64>,
@@ -213,6 +214,7 @@ impl ContractPageBody {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct ContractBody {
     /// `^[A-Z][A-Z0-9_]{1,63}$`, unique; ignored by update (it never changes).
@@ -480,6 +482,7 @@ impl From<NoticeTemplateRow> for NoticeTemplateData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct NoticeTemplatePageBody {
     pub page: Option<i64>,
@@ -504,6 +507,7 @@ impl NoticeTemplatePageBody {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct NoticeTemplateBody {
     /// `^[A-Z][A-Z0-9_]{1,63}$`, unique; ignored by update.
@@ -734,6 +738,7 @@ async fn notice_customer_page(
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct SendBody {
     pub template_id: i64,
@@ -849,6 +854,7 @@ async fn notice_send(
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct BatchPageBody {
     pub page: Option<i64>,
@@ -943,6 +949,7 @@ async fn notice_batch_retry(
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct RecipientPageBody {
     pub page: Option<i64>,

@@ -10,9 +10,9 @@ use crate::AppState;
 use crate::auth::{Admin, Client};
 use crate::envelope::{Envelope, ok};
 use crate::error::ApiError;
-use crate::extract::Json;
+use crate::extract::{Json, Path};
 use crate::upload::file_response;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use service::partner::capital_provider::{
@@ -59,6 +59,7 @@ fn ms(t: chrono::DateTime<chrono::Utc>) -> i64 {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct EnabledBody {
     pub enabled: bool,
 }
@@ -67,6 +68,7 @@ pub struct EnabledBody {
 // Insurers
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct InsurerPageBody {
     pub page: Option<i64>,
@@ -154,6 +156,7 @@ impl From<InsurerRow> for InsurerData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct InsurerAccountBody {
     /// A kept account's id; absent for a new one.
@@ -166,6 +169,7 @@ pub struct InsurerAccountBody {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct InsurerBody {
     pub name: String,
@@ -303,6 +307,7 @@ async fn insurer_status(
 // Capital providers
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct ProviderPageBody {
     pub page: Option<i64>,
@@ -388,6 +393,7 @@ impl From<ProviderRow> for ProviderData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct ProviderBody {
     pub name: String,
@@ -426,6 +432,7 @@ impl From<ProviderBody> for ProviderInput {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ProviderStatusBody {
     /// ACTIVE, PAUSED or TERMINATED.
     pub status: String,
@@ -560,6 +567,7 @@ impl From<ProviderAccountRow> for ProviderAccountData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct ProviderAccountBody {
     pub purpose: String,
@@ -699,6 +707,7 @@ impl From<CapitalUserRow> for CapitalUserData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CapitalUserBody {
     /// 3 to 32 letters, digits or `_ . - @`; unique among capital-provider users.
     pub account: String,
@@ -840,6 +849,7 @@ impl From<EsignView> for EsignData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ReviewBody {
     /// true → VERIFIED; false → back to UNSUBMITTED.
     pub approved: bool,

@@ -8,8 +8,8 @@ use crate::AppState;
 use crate::auth::{Admin, Client};
 use crate::envelope::{Envelope, ok};
 use crate::error::ApiError;
-use crate::extract::Json;
-use axum::extract::{Path, State};
+use crate::extract::{Json, Path};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use service::system::logs::{LoginFilter, LoginRow, OperationFilter, OperationRow};
 use service::system::organization::{DepartmentInput, DepartmentNode};
@@ -86,6 +86,7 @@ impl From<DepartmentNode> for DepartmentData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct DepartmentBody {
     /// The parent department; `null` for a top-level one.
@@ -106,6 +107,7 @@ impl From<DepartmentBody> for DepartmentInput {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct StatusBody {
     pub enabled: bool,
 }
@@ -229,6 +231,7 @@ impl From<CatalogueSection> for CatalogueSectionData {
 
 /// The role list's request: paging, sort (`id`, `code`, `name`, `createdAt`) and filters.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct RolePageBody {
     pub page: Option<i64>,
@@ -310,6 +313,7 @@ impl From<RoleView> for RoleViewData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleCreateBody {
     /// `^[a-z][a-z0-9_]{1,63}$`, unique, never changes.
@@ -324,6 +328,7 @@ pub struct RoleCreateBody {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleUpdateBody {
     pub name: String,
@@ -451,6 +456,7 @@ async fn role_delete(
 
 /// The administrator list's request: paging, sort (`id`, `account`, `name`, `createdAt`), filters.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct UserPageBody {
     pub page: Option<i64>,
@@ -571,6 +577,7 @@ impl From<AdminUserView> for UserViewData {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct UserCreateBody {
     /// 3 to 32 letters, digits or `_ . - @`.
@@ -585,6 +592,7 @@ pub struct UserCreateBody {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct UserUpdateBody {
     pub name: String,
@@ -736,6 +744,7 @@ async fn user_sign_out(
 
 /// The operation log's request: paging, sort (`createdAt`, `id`; default createdAt desc), filters.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct OperationLogPageBody {
     pub page: Option<i64>,
@@ -812,6 +821,7 @@ impl From<OperationRow> for OperationLogData {
 
 /// The login log's request: paging, sort (`createdAt`, `id`; default createdAt desc), filters.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginLogPageBody {
     pub page: Option<i64>,

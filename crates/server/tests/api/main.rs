@@ -12,6 +12,7 @@ mod support;
 mod auth;
 mod content;
 mod customers;
+mod hardening;
 mod layers;
 mod ledger;
 mod mechanisms;

@@ -964,6 +964,16 @@ async fn the_capital_workspace_sees_only_its_own_provider() -> anyhow::Result<()
             &json!({ "capitalProviderId": b, "id": b, "contactName": "周杰", "contactPhone": "0571-86001234", "notifyMobile": "13600002222" }),
         )
         .await?;
+    // Another provider's id in the body is not even read: an unknown field is refused.
+    assert_eq!(saved.code(), 400, "{}", saved.text);
+    assert!(saved.field("capitalProviderId").is_some(), "{}", saved.text);
+    let saved = app
+        .post_as(
+            "/api/capital/account/contact",
+            &a_token,
+            &json!({ "contactName": "周杰", "contactPhone": "0571-86001234", "notifyMobile": "13600002222" }),
+        )
+        .await?;
     assert_eq!(saved.code(), 200, "{}", saved.text);
     let a_view = app
         .get_as(&format!("/api/admin/capital/view/{a}"), &root)

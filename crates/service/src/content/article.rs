@@ -156,13 +156,13 @@ async fn check_article(
 
 fn query(filter: &ArticleFilter) -> Result<Select<article::Entity>> {
     let mut q = article::Entity::find();
-    if let Some(title) = text(filter.title.as_deref()) {
+    if let Some(title) = text("title", filter.title.as_deref())? {
         q = q.filter(contains(article::Column::Title, title));
     }
     if let Some(id) = filter.category_id {
         q = q.filter(article::Column::CategoryId.eq(id));
     }
-    if let Some(status) = text(filter.status.as_deref()) {
+    if let Some(status) = text("status", filter.status.as_deref())? {
         if status != DRAFT && status != PUBLISHED {
             return Err(Error::invalid("status", "状态只能是 DRAFT 或 PUBLISHED"));
         }

@@ -118,18 +118,18 @@ fn showing(b: &banner::Model, now: DateTime<Utc>) -> bool {
     b.enabled && b.valid_from.is_none_or(|f| f <= now) && b.valid_to.is_none_or(|t| now < t)
 }
 
-fn query(filter: &BannerFilter) -> Select<banner::Entity> {
+fn query(filter: &BannerFilter) -> Result<Select<banner::Entity>> {
     let mut q = banner::Entity::find();
-    if let Some(title) = text(filter.title.as_deref()) {
+    if let Some(title) = text("title", filter.title.as_deref())? {
         q = q.filter(contains(banner::Column::Title, title));
     }
-    if let Some(position) = text(filter.position.as_deref()) {
+    if let Some(position) = text("position", filter.position.as_deref())? {
         q = q.filter(banner::Column::Position.eq(position));
     }
     if let Some(enabled) = filter.enabled {
         q = q.filter(banner::Column::Enabled.eq(enabled));
     }
-    q
+    Ok(q)
 }
 
 /// Checks `input`; the image must be a banner image, the position a `banner_position` item.
@@ -188,7 +188,7 @@ impl Beehive {
     ) -> Result<Page<BannerRow>> {
         me.require(TABLE)?;
         let paging = request.check(SORTS, (banner::Column::Sort, Order::Asc))?;
-        let select = paging.order(query(filter), banner::Column::Id);
+        let select = paging.order(query(filter)?, banner::Column::Id);
         let (rows, total) = paging.fetch(&self.db, select).await?;
         let now = self.clock.now();
         Ok(paging.page_of(

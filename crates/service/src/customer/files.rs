@@ -92,7 +92,7 @@ impl Beehive {
         let mut query = customer_file::Entity::find()
             .filter(customer_file::Column::CustomerId.eq(filter.customer_id))
             .filter(customer_file::Column::Deleted.eq(false));
-        if let Some(kind) = paging::text(filter.kind.as_deref()) {
+        if let Some(kind) = paging::text("kind", filter.kind.as_deref())? {
             let kind = filter_code("kind", "资料类型", kind)?;
             query = query.filter(customer_file::Column::Kind.eq(kind));
         }

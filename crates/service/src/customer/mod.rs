@@ -398,9 +398,9 @@ fn check_area(
     district: Option<&str>,
 ) -> Result<AreaCodes> {
     let (province, city, district) = (
-        paging::text(province),
-        paging::text(city),
-        paging::text(district),
+        paging::text("provinceCode", province)?,
+        paging::text("cityCode", city)?,
+        paging::text("districtCode", district)?,
     );
     if province.is_none() && city.is_none() && district.is_none() {
         return Ok((None, None, None));
@@ -474,7 +474,7 @@ async fn check_input(
     let enterprise = kind == rules::ENTERPRISE;
     let name = text::required(&input.name, 128)
         .or_invalid_as("name", if enterprise { "企业名称" } else { "姓名" })?;
-    let id_type = match paging::text(input.id_type.as_deref()) {
+    let id_type = match paging::text("idType", input.id_type.as_deref())? {
         Some(t) => Some(check_dict(conn, "idType", "证件类型", DICT_ID_TYPE, t).await?),
         None if enterprise => None,
         None => return Err(Error::invalid("idType", "请选择证件类型")),
@@ -491,7 +491,7 @@ async fn check_input(
         None | Some("") => return Err(Error::invalid("mobile", "手机号不能为空")),
         Some(v) => Some(check_mobile(v)?),
     };
-    let credit_code = match paging::text(input.credit_code.as_deref()) {
+    let credit_code = match paging::text("creditCode", input.credit_code.as_deref())? {
         Some(v) if enterprise => {
             let v = v.to_ascii_uppercase();
             if !domain::contact::is_credit_code(&v) {
@@ -520,11 +520,11 @@ async fn check_input(
     if matches!(bank_card, Some(Some(_))) && bank_name.is_none() {
         return Err(Error::invalid("bankName", "填写银行卡号时须填写开户银行"));
     }
-    let status = match paging::text(input.status.as_deref()) {
+    let status = match paging::text("status", input.status.as_deref())? {
         Some(s) => check_choice("status", "状态", rules::CUSTOMER_STATUSES, s)?,
         None => "ENABLED".to_owned(),
     };
-    let kyc_status = match paging::text(input.kyc_status.as_deref()) {
+    let kyc_status = match paging::text("kycStatus", input.kyc_status.as_deref())? {
         Some(s) => check_choice("kycStatus", "实名认证状态", rules::KYC_STATUSES, s)?,
         None => "PENDING".to_owned(),
     };
@@ -559,17 +559,17 @@ async fn check_input(
 impl Beehive {
     fn filtered_customers(&self, filter: &CustomerFilter) -> Result<Select<customer::Entity>> {
         let mut query = customer::Entity::find();
-        if let Some(v) = paging::text(filter.name.as_deref()) {
+        if let Some(v) = paging::text("name", filter.name.as_deref())? {
             query = query.filter(paging::contains(customer::Column::Name, v));
         }
-        if let Some(v) = paging::text(filter.customer_no.as_deref()) {
+        if let Some(v) = paging::text("customerNo", filter.customer_no.as_deref())? {
             query = query.filter(paging::contains(customer::Column::CustomerNo, v));
         }
-        if let Some(v) = paging::text(filter.mobile.as_deref()) {
+        if let Some(v) = paging::text("mobile", filter.mobile.as_deref())? {
             query =
                 query.filter(customer::Column::MobileHash.eq(self.secrets.blind_index(MOBILE, v)));
         }
-        if let Some(v) = paging::text(filter.id_no.as_deref()) {
+        if let Some(v) = paging::text("idNo", filter.id_no.as_deref())? {
             let v = v.to_ascii_uppercase();
             query = query.filter(
                 Condition::any()
@@ -577,10 +577,10 @@ impl Beehive {
                     .add(customer::Column::CreditCode.eq(v)),
             );
         }
-        if let Some(v) = paging::text(filter.kind.as_deref()) {
+        if let Some(v) = paging::text("kind", filter.kind.as_deref())? {
             query = query.filter(customer::Column::Kind.eq(filter_code("kind", "客户类型", v)?));
         }
-        if let Some(v) = paging::text(filter.status.as_deref()) {
+        if let Some(v) = paging::text("status", filter.status.as_deref())? {
             query = query.filter(customer::Column::Status.eq(check_choice(
                 "status",
                 "状态",
@@ -588,7 +588,7 @@ impl Beehive {
                 v,
             )?));
         }
-        if let Some(v) = paging::text(filter.kyc_status.as_deref()) {
+        if let Some(v) = paging::text("kycStatus", filter.kyc_status.as_deref())? {
             query = query.filter(customer::Column::KycStatus.eq(check_choice(
                 "kycStatus",
                 "实名认证状态",

@@ -137,7 +137,7 @@ impl Beehive {
         if let Some(order_id) = filter.order_id {
             query = query.filter(order_file::Column::OrderId.eq(order_id));
         }
-        if let Some(kind) = paging::text(filter.kind.as_deref()) {
+        if let Some(kind) = paging::text("kind", filter.kind.as_deref())? {
             let kind = filter_code("kind", "文件类型", kind)?;
             query = query.filter(order_file::Column::Kind.eq(kind));
         }
@@ -377,7 +377,7 @@ impl Beehive {
         if let Some(order_id) = filter.order_id {
             query = query.filter(order_file_apply::Column::OrderId.eq(order_id));
         }
-        if let Some(status) = paging::text(filter.status.as_deref()) {
+        if let Some(status) = paging::text("status", filter.status.as_deref())? {
             if ![PENDING, APPROVED, REJECTED].contains(&status) {
                 return Err(Error::invalid(
                     "status",

@@ -72,7 +72,7 @@ async fn check(
     {
         return Err(Error::invalid("seats", "核定座位数须在 1 到 99 之间"));
     }
-    let register_date = match crate::paging::text(input.register_date.as_deref()) {
+    let register_date = match crate::paging::text("registerDate", input.register_date.as_deref())? {
         None => None,
         Some(text) => {
             let date = NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| {

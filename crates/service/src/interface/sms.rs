@@ -18,6 +18,29 @@ use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set,
 };
 
+/// The environment variable that, set to `1`, prints each outbox SMS (sign-in codes included)
+/// to the console for development. Never set in production.
+pub const DEV_PRINT_SMS: &str = "BEEHIVE_DEV_PRINT_SMS";
+
+fn dev_print_enabled() -> bool {
+    std::env::var(DEV_PRINT_SMS).is_ok_and(|v| v == "1")
+}
+
+/// What the log line of an outbox SMS carries: the masked mobile and the template code, never
+/// the content (a sign-in code in a log would let anyone reading it sign in).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct OutboxLogFields<'a> {
+    pub mobile: String,
+    pub template: &'a str,
+}
+
+pub(crate) fn outbox_log_fields<'a>(mobile: &str, template: &'a str) -> OutboxLogFields<'a> {
+    OutboxLogFields {
+        mobile: domain::mask::mobile(mobile),
+        template,
+    }
+}
+
 /// Sends SMS through the configured provider.
 #[derive(Clone)]
 pub struct SmsGateway {
@@ -110,7 +133,24 @@ impl SmsGateway {
             }
             .insert(&self.db)
             .await?;
-            tracing::info!(target: "sms_outbox", mobile, content = text, "SMS kept in the outbox");
+            let fields = outbox_log_fields(mobile, code);
+            tracing::info!(
+                target: "sms_outbox",
+                mobile = %fields.mobile,
+                template = fields.template,
+                "SMS kept in the outbox"
+            );
+            if dev_print_enabled() {
+                tracing::warn!(
+                    "{DEV_PRINT_SMS}=1: SMS content printed to the console; \
+                     NEVER set this in production (anyone reading the console can sign in)"
+                );
+                // Development only, opted into above: the console, never the log.
+                #[allow(clippy::print_stderr)]
+                {
+                    eprintln!("[{DEV_PRINT_SMS}] {mobile}: {text}");
+                }
+            }
             Ok(())
         };
         if let Err(message) = &outcome {
@@ -175,4 +215,21 @@ fn fill(content: &str, params: &BTreeMap<String, String>) -> String {
     placeholder::fill(content, Syntax::Single { dotted: true }, |name| {
         params.get(name).cloned()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_outbox_log_line_carries_a_masked_mobile_and_no_content() {
+        let fields = outbox_log_fields("13812345678", LOGIN_CODE);
+        assert_eq!(fields.mobile, domain::mask::mobile("13812345678"));
+        assert!(!fields.mobile.contains("12345"), "{fields:?}");
+        assert!(fields.mobile.starts_with("138") && fields.mobile.ends_with("5678"));
+        assert_eq!(fields.template, LOGIN_CODE);
+        // The struct has no room for the content: the code never reaches the log.
+        let shown = format!("{fields:?}");
+        assert!(!shown.contains("13812345678"), "{shown}");
+    }
 }

@@ -135,10 +135,10 @@ fn not_found() -> Error {
     Error::NotFound("短信模板不存在".to_owned())
 }
 
-fn filtered(filter: &TemplateFilter) -> Select<sms_template::Entity> {
+fn filtered(filter: &TemplateFilter) -> Result<Select<sms_template::Entity>> {
     use store::sea_orm::Condition;
     let mut query = sms_template::Entity::find();
-    if let Some(keyword) = paging::text(filter.keyword.as_deref()) {
+    if let Some(keyword) = paging::text("keyword", filter.keyword.as_deref())? {
         query = query.filter(
             Condition::any()
                 .add(paging::contains(sms_template::Column::Code, keyword))
@@ -148,7 +148,7 @@ fn filtered(filter: &TemplateFilter) -> Select<sms_template::Entity> {
     if let Some(enabled) = filter.enabled {
         query = query.filter(sms_template::Column::Enabled.eq(enabled));
     }
-    query
+    Ok(query)
 }
 
 const SORTS: &[(&str, sms_template::Column)] = &[
@@ -166,7 +166,7 @@ impl Beehive {
     ) -> Result<Page<TemplateRow>> {
         me.require(PAGE)?;
         let paging = request.check(SORTS, (sms_template::Column::Id, Order::Asc))?;
-        let query = paging.order(filtered(filter), sms_template::Column::Id);
+        let query = paging.order(filtered(filter)?, sms_template::Column::Id);
         let (rows, total) = paging.fetch(&self.db, query).await?;
         Ok(paging.page_of(rows, total))
     }
@@ -181,7 +181,7 @@ impl Beehive {
     ) -> Result<Exported> {
         me.require(EXPORT)?;
         let paging = request.check(SORTS, (sms_template::Column::Id, Order::Asc))?;
-        let query = paging.order(filtered(filter), sms_template::Column::Id);
+        let query = paging.order(filtered(filter)?, sms_template::Column::Id);
         self.export_list(me, client, "sms_template", query).await
     }
 

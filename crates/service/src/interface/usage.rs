@@ -43,15 +43,15 @@ fn query(filter: &UsageFilter) -> Result<Select<provider_usage::Entity>> {
         query =
             query.filter(provider_usage::Column::CreatedAt.lte(paging::time_from_ms("to", to)?));
     }
-    match paging::text(filter.kind.as_deref()) {
+    match paging::text("kind", filter.kind.as_deref())? {
         None => {}
         Some(k @ ("sms" | "ocr")) => query = query.filter(provider_usage::Column::Kind.eq(k)),
         Some(_) => return Err(Error::invalid("kind", "类型 kind 只能是 sms 或 ocr")),
     }
-    if let Some(provider) = paging::text(filter.provider.as_deref()) {
+    if let Some(provider) = paging::text("provider", filter.provider.as_deref())? {
         query = query.filter(provider_usage::Column::Provider.eq(provider));
     }
-    match paging::text(filter.outcome.as_deref()) {
+    match paging::text("outcome", filter.outcome.as_deref())? {
         None => {}
         Some(o @ ("success" | "failure")) => {
             query = query.filter(provider_usage::Column::Outcome.eq(o));
@@ -63,7 +63,7 @@ fn query(filter: &UsageFilter) -> Result<Select<provider_usage::Entity>> {
             ));
         }
     }
-    if let Some(target) = paging::text(filter.target.as_deref()) {
+    if let Some(target) = paging::text("target", filter.target.as_deref())? {
         query = query.filter(paging::contains(provider_usage::Column::Target, target));
     }
     Ok(query)

@@ -287,20 +287,20 @@ fn latest_versions() -> Condition {
 
 fn filtered(filter: &TemplateFilter) -> Result<Select<contract_template::Entity>> {
     let mut query = contract_template::Entity::find().filter(latest_versions());
-    if let Some(keyword) = paging::text(filter.keyword.as_deref()) {
+    if let Some(keyword) = paging::text("keyword", filter.keyword.as_deref())? {
         query = query.filter(
             Condition::any()
                 .add(paging::contains(contract_template::Column::Code, keyword))
                 .add(paging::contains(contract_template::Column::Name, keyword)),
         );
     }
-    if let Some(kind) = paging::text(filter.doc_kind.as_deref()) {
+    if let Some(kind) = paging::text("docKind", filter.doc_kind.as_deref())? {
         if kind_name(kind).is_none() {
             return Err(Error::invalid("docKind", "文书类型不正确"));
         }
         query = query.filter(contract_template::Column::DocKind.eq(kind));
     }
-    match paging::text(filter.status.as_deref()) {
+    match paging::text("status", filter.status.as_deref())? {
         None => {}
         Some(s) if TemplateStatus::parse(s).is_some() => {
             query = query.filter(contract_template::Column::Status.eq(s));

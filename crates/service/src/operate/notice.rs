@@ -201,14 +201,14 @@ impl Beehive {
 
     fn notice_filtered(filter: &NoticeTemplateFilter) -> Result<Select<notice_template::Entity>> {
         let mut query = notice_template::Entity::find();
-        if let Some(keyword) = paging::text(filter.keyword.as_deref()) {
+        if let Some(keyword) = paging::text("keyword", filter.keyword.as_deref())? {
             query = query.filter(
                 Condition::any()
                     .add(paging::contains(notice_template::Column::Code, keyword))
                     .add(paging::contains(notice_template::Column::Name, keyword)),
             );
         }
-        match paging::text(filter.channel.as_deref()) {
+        match paging::text("channel", filter.channel.as_deref())? {
             None => {}
             Some(c @ (SMS | IN_APP)) => {
                 query = query.filter(notice_template::Column::Channel.eq(c));

@@ -184,7 +184,7 @@ impl Exportable for notice_batch::Model {
 
 fn customer_query(filter: &CustomerFilter) -> Result<Select<customer::Entity>> {
     let mut query = customer::Entity::find();
-    match paging::text(filter.kind.as_deref()) {
+    match paging::text("kind", filter.kind.as_deref())? {
         None => {}
         Some(k @ ("INDIVIDUAL" | "ENTERPRISE")) => {
             query = query.filter(customer::Column::Kind.eq(k));
@@ -196,7 +196,7 @@ fn customer_query(filter: &CustomerFilter) -> Result<Select<customer::Entity>> {
             ));
         }
     }
-    match paging::text(filter.status.as_deref()) {
+    match paging::text("status", filter.status.as_deref())? {
         None => {}
         Some(s @ ("ENABLED" | "DISABLED")) => {
             query = query.filter(customer::Column::Status.eq(s));
@@ -208,7 +208,7 @@ fn customer_query(filter: &CustomerFilter) -> Result<Select<customer::Entity>> {
             ));
         }
     }
-    if let Some(name) = paging::text(filter.name.as_deref()) {
+    if let Some(name) = paging::text("name", filter.name.as_deref())? {
         query = query.filter(paging::contains(customer::Column::Name, name));
     }
     if let Some(from) = filter.created_from {
@@ -245,7 +245,7 @@ const RECIPIENT_SORTS: &[(&str, notice_recipient::Column)] = &[
 
 fn batch_query(filter: &BatchFilter) -> Result<Select<notice_batch::Entity>> {
     let mut query = notice_batch::Entity::find();
-    if let Some(keyword) = paging::text(filter.keyword.as_deref()) {
+    if let Some(keyword) = paging::text("keyword", filter.keyword.as_deref())? {
         query = query.filter(
             Condition::any()
                 .add(paging::contains(
@@ -258,12 +258,12 @@ fn batch_query(filter: &BatchFilter) -> Result<Select<notice_batch::Entity>> {
                 )),
         );
     }
-    match paging::text(filter.channel.as_deref()) {
+    match paging::text("channel", filter.channel.as_deref())? {
         None => {}
         Some(c @ (SMS | IN_APP)) => query = query.filter(notice_batch::Column::Channel.eq(c)),
         Some(_) => return Err(Error::invalid("channel", "渠道只能是 SMS 或 IN_APP")),
     }
-    match paging::text(filter.status.as_deref()) {
+    match paging::text("status", filter.status.as_deref())? {
         None => {}
         Some(s) if NoticeStatus::parse(s).is_some() => {
             query = query.filter(notice_batch::Column::Status.eq(s));
@@ -656,7 +656,7 @@ impl Beehive {
         let paging = request.check(RECIPIENT_SORTS, (notice_recipient::Column::Id, Order::Asc))?;
         let mut query =
             notice_recipient::Entity::find().filter(notice_recipient::Column::BatchId.eq(batch_id));
-        match paging::text(filter.status.as_deref()) {
+        match paging::text("status", filter.status.as_deref())? {
             None => {}
             Some(s) if DeliveryStatus::parse(s).is_some() => {
                 query = query.filter(notice_recipient::Column::Status.eq(s));
@@ -668,7 +668,7 @@ impl Beehive {
                 ));
             }
         }
-        if let Some(name) = paging::text(filter.name.as_deref()) {
+        if let Some(name) = paging::text("name", filter.name.as_deref())? {
             query = query.filter(paging::contains(
                 notice_recipient::Column::CustomerName,
                 name,

@@ -312,18 +312,18 @@ const SORTS: &[(&str, capital_provider::Column)] = &[
     ("createdAt", capital_provider::Column::CreatedAt),
 ];
 
-fn filtered(filter: &ProviderFilter) -> Select<capital_provider::Entity> {
+fn filtered(filter: &ProviderFilter) -> Result<Select<capital_provider::Entity>> {
     let mut query = capital_provider::Entity::find();
-    if let Some(v) = paging::text(filter.name.as_deref()) {
+    if let Some(v) = paging::text("name", filter.name.as_deref())? {
         query = query.filter(paging::contains(capital_provider::Column::Name, v));
     }
-    if let Some(v) = paging::text(filter.kind.as_deref()) {
+    if let Some(v) = paging::text("kind", filter.kind.as_deref())? {
         query = query.filter(capital_provider::Column::Kind.eq(v));
     }
-    if let Some(v) = paging::text(filter.status.as_deref()) {
+    if let Some(v) = paging::text("status", filter.status.as_deref())? {
         query = query.filter(capital_provider::Column::Status.eq(v));
     }
-    query
+    Ok(query)
 }
 
 async fn provider_rows(
@@ -617,7 +617,7 @@ impl Beehive {
     ) -> Result<Page<ProviderRow>> {
         me.require(TABLE)?;
         let paging = request.check(SORTS, (capital_provider::Column::Id, Order::Desc))?;
-        let query = paging.order(filtered(filter), capital_provider::Column::Id);
+        let query = paging.order(filtered(filter)?, capital_provider::Column::Id);
         let (found, total) = paging.fetch(&self.db, query).await?;
         Ok(paging.page_of(provider_rows(&self.db, found, true).await?, total))
     }
@@ -631,7 +631,7 @@ impl Beehive {
     ) -> Result<Exported> {
         me.require(EXPORT)?;
         let paging = request.check(SORTS, (capital_provider::Column::Id, Order::Desc))?;
-        let query = paging.order(filtered(filter), capital_provider::Column::Id);
+        let query = paging.order(filtered(filter)?, capital_provider::Column::Id);
         let txn = self.export_snapshot().await?;
         let mut sink = ExportSink::start();
         let mut batches = query.paginate(&txn, EXPORT_BATCH);
@@ -943,7 +943,7 @@ impl Beehive {
             .map(Option::unwrap_or_default)?;
         let account_name =
             text::required(&input.account_name, 128).or_invalid_as("accountName", "户名")?;
-        let number = match paging::text(input.account_no.as_deref()) {
+        let number = match paging::text("accountNo", input.account_no.as_deref())? {
             Some(n) => check_account_no("accountNo", n)?,
             None => return Err(Error::invalid("accountNo", "银行账号不能为空")),
         };
@@ -1016,7 +1016,7 @@ impl Beehive {
             .map(Option::unwrap_or_default)?;
         let account_name =
             text::required(&input.account_name, 128).or_invalid_as("accountName", "户名")?;
-        let number = match paging::text(input.account_no.as_deref()) {
+        let number = match paging::text("accountNo", input.account_no.as_deref())? {
             Some(n) => Some(check_account_no("accountNo", n)?),
             None => None,
         };

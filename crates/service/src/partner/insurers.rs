@@ -191,18 +191,18 @@ impl Exportable for InsurerRow {
     }
 }
 
-fn filtered(filter: &InsurerFilter) -> Select<insurer::Entity> {
+fn filtered(filter: &InsurerFilter) -> Result<Select<insurer::Entity>> {
     let mut query = insurer::Entity::find();
-    if let Some(v) = paging::text(filter.name.as_deref()) {
+    if let Some(v) = paging::text("name", filter.name.as_deref())? {
         query = query.filter(paging::contains(insurer::Column::Name, v));
     }
-    if let Some(v) = paging::text(filter.code.as_deref()) {
+    if let Some(v) = paging::text("code", filter.code.as_deref())? {
         query = query.filter(paging::contains(insurer::Column::Code, v));
     }
     if let Some(enabled) = filter.enabled {
         query = query.filter(insurer::Column::Enabled.eq(enabled));
     }
-    query
+    Ok(query)
 }
 
 async fn rows(conn: &impl ConnectionTrait, found: Vec<insurer::Model>) -> Result<Vec<InsurerRow>> {
@@ -332,7 +332,7 @@ fn check_accounts(accounts: &[InsurerAccountInput]) -> Result<Vec<CheckedAccount
         .enumerate()
         .map(|(i, a)| {
             let f = |name: &str| format!("accounts[{i}].{name}");
-            let number = match paging::text(a.account_no.as_deref()) {
+            let number = match paging::text("accountNo", a.account_no.as_deref())? {
                 Some(n) => Some(check_account_no(&f("accountNo"), n)?),
                 None if a.id.is_none() => {
                     return Err(Error::invalid(&f("accountNo"), "银行账号不能为空"));
@@ -363,7 +363,7 @@ impl Beehive {
     ) -> Result<Page<InsurerRow>> {
         me.require(TABLE)?;
         let paging = request.check(SORTS, (insurer::Column::Id, Order::Desc))?;
-        let query = paging.order(filtered(filter), insurer::Column::Id);
+        let query = paging.order(filtered(filter)?, insurer::Column::Id);
         let (found, total) = paging.fetch(&self.db, query).await?;
         Ok(paging.page_of(rows(&self.db, found).await?, total))
     }
@@ -378,7 +378,7 @@ impl Beehive {
     ) -> Result<Exported> {
         me.require(EXPORT)?;
         let paging = request.check(SORTS, (insurer::Column::Id, Order::Desc))?;
-        let query = paging.order(filtered(filter), insurer::Column::Id);
+        let query = paging.order(filtered(filter)?, insurer::Column::Id);
         let txn = self.export_snapshot().await?;
         let mut sink = ExportSink::start();
         let mut batches = query.paginate(&txn, EXPORT_BATCH);

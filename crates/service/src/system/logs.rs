@@ -37,7 +37,7 @@ pub type OperationRow = operation_log::Model;
 pub type LoginRow = login_log::Model;
 
 fn check_outcome(outcome: Option<&str>) -> Result<Option<String>> {
-    match paging::text(outcome) {
+    match paging::text("outcome", outcome)? {
         None => Ok(None),
         Some(o @ ("success" | "failure")) => Ok(Some(o.to_owned())),
         Some(_) => Err(Error::invalid(
@@ -79,10 +79,10 @@ fn operation_query(filter: &OperationFilter) -> Result<Select<operation_log::Ent
         filter.from,
         filter.to,
     )?;
-    if let Some(actor) = paging::text(filter.actor.as_deref()) {
+    if let Some(actor) = paging::text("actor", filter.actor.as_deref())? {
         query = query.filter(paging::contains(operation_log::Column::ActorName, actor));
     }
-    if let Some(action) = paging::text(filter.action.as_deref()) {
+    if let Some(action) = paging::text("action", filter.action.as_deref())? {
         query = query.filter(operation_log::Column::Action.eq(action));
     }
     if let Some(outcome) = check_outcome(filter.outcome.as_deref())? {
@@ -98,7 +98,7 @@ fn login_query(filter: &LoginFilter) -> Result<Select<login_log::Entity>> {
         filter.from,
         filter.to,
     )?;
-    if let Some(account) = paging::text(filter.account.as_deref()) {
+    if let Some(account) = paging::text("account", filter.account.as_deref())? {
         query = query.filter(paging::contains(login_log::Column::Account, account));
     }
     if let Some(outcome) = check_outcome(filter.outcome.as_deref())? {

@@ -163,15 +163,15 @@ fn check_input(input: &RoleInput) -> Result<(String, String, BTreeSet<String>)> 
     Ok((name, description.to_owned(), permissions))
 }
 
-fn filtered(filter: &RoleFilter) -> Select<role::Entity> {
+fn filtered(filter: &RoleFilter) -> Result<Select<role::Entity>> {
     let mut query = role::Entity::find();
-    if let Some(name) = paging::text(filter.name.as_deref()) {
+    if let Some(name) = paging::text("name", filter.name.as_deref())? {
         query = query.filter(paging::contains(role::Column::Name, name));
     }
     if let Some(enabled) = filter.enabled {
         query = query.filter(role::Column::Enabled.eq(enabled));
     }
-    query
+    Ok(query)
 }
 
 const SORTS: &[(&str, role::Column)] = &[
@@ -328,7 +328,7 @@ impl Beehive {
     ) -> Result<Page<RoleRow>> {
         me.require(TABLE)?;
         let paging = request.check(SORTS, (role::Column::Id, Order::Asc))?;
-        let query = paging.order(filtered(filter), role::Column::Id);
+        let query = paging.order(filtered(filter)?, role::Column::Id);
         let (found, total) = paging.fetch(&self.db, query).await?;
         Ok(paging.page_of(rows(&self.db, found).await?, total))
     }
@@ -342,7 +342,7 @@ impl Beehive {
     ) -> Result<Exported> {
         me.require(EXPORT)?;
         let paging = request.check(SORTS, (role::Column::Id, Order::Asc))?;
-        let query = paging.order(filtered(filter), role::Column::Id);
+        let query = paging.order(filtered(filter)?, role::Column::Id);
         let txn = self.export_snapshot().await?;
         let mut sink = ExportSink::start();
         let mut batches = query.paginate(&txn, EXPORT_BATCH);

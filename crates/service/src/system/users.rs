@@ -329,15 +329,18 @@ async fn refuse_last_super(conn: &impl ConnectionTrait, user_id: i64) -> Result<
     Ok(())
 }
 
-fn filtered(conn_filter: &UserFilter, subtree: Option<Vec<i64>>) -> Select<admin_user::Entity> {
+fn filtered(
+    conn_filter: &UserFilter,
+    subtree: Option<Vec<i64>>,
+) -> Result<Select<admin_user::Entity>> {
     let mut query = admin_user::Entity::find();
-    if let Some(v) = paging::text(conn_filter.account.as_deref()) {
+    if let Some(v) = paging::text("account", conn_filter.account.as_deref())? {
         query = query.filter(paging::contains(admin_user::Column::Account, v));
     }
-    if let Some(v) = paging::text(conn_filter.name.as_deref()) {
+    if let Some(v) = paging::text("name", conn_filter.name.as_deref())? {
         query = query.filter(paging::contains(admin_user::Column::Name, v));
     }
-    if let Some(v) = paging::text(conn_filter.mobile.as_deref()) {
+    if let Some(v) = paging::text("mobile", conn_filter.mobile.as_deref())? {
         query = query.filter(paging::contains(admin_user::Column::Mobile, v));
     }
     if let Some(ids) = subtree {
@@ -357,7 +360,7 @@ fn filtered(conn_filter: &UserFilter, subtree: Option<Vec<i64>>) -> Select<admin
     if let Some(enabled) = conn_filter.enabled {
         query = query.filter(admin_user::Column::Enabled.eq(enabled));
     }
-    query
+    Ok(query)
 }
 
 /// List rows for `users`: department names, roles, super flag; mobiles masked when `mask`.
@@ -430,7 +433,7 @@ async fn hash_md5(md5_hex: String) -> Result<String> {
 
 /// The stored hash and, when generated, the plain password to show once.
 pub(crate) async fn new_password(given: Option<&str>) -> Result<(String, Option<String>)> {
-    match paging::text(given) {
+    match paging::text("password", given)? {
         Some(md5) => {
             if !domain::validate::is_md5_hex(md5) {
                 return Err(Error::invalid(
@@ -510,7 +513,7 @@ impl Beehive {
             Some(id) => Some(organization::subtree_ids(&self.db, id).await?),
             None => None,
         };
-        Ok(filtered(filter, subtree))
+        filtered(filter, subtree)
     }
 
     pub async fn admin_user_page(
