@@ -4563,7 +4563,7 @@ export interface components {
             data: {
                 username: string;
                 name: string;
-                /** @description Permission strings (spec §6): the user's roles and visible buttons. */
+                /** @description Permission strings (the product specification): the user's roles and visible buttons. */
                 authorities: string[];
             };
         };
@@ -4792,7 +4792,7 @@ export interface components {
             code: number;
             /** @description A message for the user, in Chinese. */
             msg: string;
-            /** @description A session (spec §7): the token goes in the `authorization-token` header. */
+            /** @description A session (the product specification): the token goes in the `authorization-token` header. */
             data: {
                 token: string;
                 /** @description Single-use: `POST .../login/refresh/{refreshToken}` after `expirationTime`. */
@@ -5553,7 +5553,7 @@ export interface components {
             passwordOld: string;
             /** @description MD5 hex of the new password. */
             passwordNew: string;
-            /** @description Always `true` (spec §3). */
+            /** @description Always `true` (the product specification). */
             enabled?: boolean | null;
         };
         /** @description The outcome of a password reset. */
@@ -5564,7 +5564,7 @@ export interface components {
         PermissionData: {
             username: string;
             name: string;
-            /** @description Permission strings (spec §6): the user's roles and visible buttons. */
+            /** @description Permission strings (the product specification): the user's roles and visible buttons. */
             authorities: string[];
         };
         ProviderAccountBody: {
@@ -5869,7 +5869,7 @@ export interface components {
             customerIds?: number[];
             filter?: null | components["schemas"]["CustomerFilterDto"];
         };
-        /** @description A session (spec §7): the token goes in the `authorization-token` header. */
+        /** @description A session (the product specification): the token goes in the `authorization-token` header. */
         SessionData: {
             token: string;
             /** @description Single-use: `POST .../login/refresh/{refreshToken}` after `expirationTime`. */
