@@ -85,3 +85,23 @@ function isDeepEqual(a, b) {
     return false;
   }
 }
+
+/**
+ * Types a date into an antd DatePicker and confirms it with Enter, checking the picker kept it:
+ * the popup's opening animation can swallow the first keystrokes, so it tries up to three times.
+ * @param {import('playwright-core').Locator} input the picker's `<input>`
+ * @param {string} value `YYYY-MM-DD`
+ */
+export async function enterDate(input, value) {
+  for (let attempt = 1; ; attempt += 1) {
+    await input.click();
+    await input.fill(value);
+    await input.press('Enter');
+    await sleep(250);
+    const kept = await input.inputValue();
+    const open = await input.page().locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').count();
+    if (kept === value && open === 0) return;
+    if (attempt === 3) assert.fail(`the date picker shows ${kept} (popup open: ${open > 0}) instead of ${value}`);
+    await input.press('Escape');
+  }
+}

@@ -144,8 +144,10 @@ describe('content management: dictionary, banner, article', () => {
       const articleRow = articles.getByRole('row', { name: /车险分期还款须知/ });
       await articleRow.waitFor({ timeout: 10_000 });
       assert.match(await articleRow.innerText(), /草稿/);
-      await articleRow.getByRole('button', { name: '发布' }).click();
-      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定/ }).click();
+      // 发布 is the third action: in the row's 更多 menu, confirmed in a dialog.
+      await articleRow.getByRole('button', { name: /更多/ }).click();
+      await page.getByRole('menuitem', { name: '发布' }).click();
+      await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: /确\s*定/ }).click();
       await succeeded(page, '已发布');
       await articles.getByRole('row', { name: /车险分期还款须知/ }).filter({ hasText: '已发布' }).waitFor({ timeout: 10_000 });
 

@@ -122,6 +122,10 @@ describe('partners: insurer, capital provider with account and user, the capital
       await succeeded(page, '保存成功');
       const row = providers.getByRole('row', { name: new RegExp(PROVIDER) });
       await row.getByText('5,000,000.50').first().waitFor({ timeout: 10_000 });
+      // The contact column is one of those shown on demand (column settings): the row has the masked mobile.
+      await providers.getByRole('button', { name: '列设置' }).click();
+      await page.locator('.ant-popover:visible').getByRole('checkbox', { name: '联系人' }).check();
+      await page.keyboard.press('Escape');
       await row.getByText('138****5678').waitFor();
       await page.evaluate(() => document.fonts.ready);
       await screenshot(page, 'partners-providers-zh-1440x900', { fullPage: false });

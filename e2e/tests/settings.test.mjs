@@ -166,4 +166,52 @@ describe('settings: security and system settings through the screens', () => {
       await visitor.close();
     }
   });
+
+  it('系统设置 shows the business date and the daily run serve just did, in every language', async () => {
+    assert.ok(browser && server);
+    const { baseURL } = server;
+    const token = await apiSignIn(baseURL);
+    // `serve` runs the daily jobs at 00:30 business time by default and caught up on start.
+    /** @type {any} */
+    let info;
+    for (let i = 0; i < 50; i += 1) {
+      info = await api(baseURL, token, 'GET', '/api/admin/config/system/business-date');
+      if (info.jobs[0]?.lastStatus === 'DONE') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    assert.equal(info.dailyJobsAt, '00:30');
+    assert.equal(info.jobs[0].name, 'housekeeping');
+    assert.equal(info.jobs[0].lastStatus, 'DONE');
+    const labels = {
+      zh: ['营业日与每日任务', '当前营业日', '已完成'],
+      en: ['Business date and daily jobs', "Today's business date", 'Done'],
+      es: ['Fecha de negocio y tareas diarias', 'Fecha de negocio actual', 'Completada'],
+      ja: ['業務日と日次ジョブ', '現在の業務日', '完了'],
+    };
+    for (const [language, [title, today, done]] of Object.entries(labels)) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await context.addCookies([{ name: 'language', value: 'zh', url: baseURL }]);
+      try {
+        const page = await context.newPage();
+        const errors = collectErrors(page);
+        await signInAsAdmin(page, baseURL);
+        // The workspace reads the language cookie at load.
+        await context.addCookies([{ name: 'language', value: language, url: baseURL }]);
+        await page.goto(`${baseURL}/systemManagement/basicSet`);
+        const card = shown(page, '/systemManagement/basicSet').locator('.bh-settings__business-date');
+        await card.getByText(title).waitFor({ timeout: 10_000 });
+        await card.getByText(today).waitFor();
+        await card.locator('.bh-settings__date', { hasText: info.businessDate }).waitFor();
+        // One tag per daily job (housekeeping, allocation): each ran for the date.
+        await card.locator('.ant-tag', { hasText: done }).first().waitFor();
+        await card.getByText(info.jobs[0].lastDate).first().waitFor();
+        await card.scrollIntoViewIfNeeded();
+        await page.evaluate(() => document.fonts.ready);
+        await screenshot(page, `settings-business-date-${language}-1440x900`);
+        assert.deepEqual(unexpected(errors), []);
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });

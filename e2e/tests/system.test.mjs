@@ -181,6 +181,7 @@ describe('system management: organization, role, user, journal', () => {
         );
         // A section with one visible screen shows that screen itself (web/README.md "Shell decisions").
         assert.deepEqual(menu, ['系统首页', '客户管理', '日志管理']);
+        await userPage.locator('.bh-home__group li .bh-home__label').first().waitFor({ timeout: 10_000 });
         assert.deepEqual(
           (await userPage.locator('.bh-home__group li .bh-home__label').allInnerTexts()).map((t) => t.trim()),
           ['客户管理', '日志管理'],

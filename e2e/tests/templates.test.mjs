@@ -158,7 +158,10 @@ describe('operations: contract template preview, notice sending', () => {
       await send.getByTestId('send-matching').getByText('符合条件的客户：300 位').waitFor({ timeout: 10_000 });
       await send.getByTestId('send-preview').getByText('您的车险将于2026年12月31日到期').waitFor();
       await screenshot(page, 'templates-notice-send-dialog');
+      // The send carries an idempotency key: a resent request creates no second batch.
+      const sent = page.waitForRequest((request) => request.url().endsWith('/api/admin/notice/batch/create'));
       await send.getByRole('button', { name: '发送通知' }).click();
+      assert.match((await sent).headers()['idempotency-key'] ?? '', /^[0-9a-f-]{36}$/);
       await page.locator('.ant-message-notice', { hasText: '共 300 位客户' }).waitFor({ timeout: 10_000 });
       const drawer = page.locator('.ant-drawer', { hasText: '发送详情' });
       await drawer.getByTestId('batch-status').getByText('已完成').waitFor({ timeout: 60_000 });

@@ -183,9 +183,12 @@ pub mod codes {
     pub const ORDER_PREMIUM_PAY: &str = "admin:order_premium:pay";
     pub const ASSIGNMENT_QUEUE_TABLE: &str = "admin:assignment_queue:table";
     pub const ASSIGNMENT_QUEUE_ALLOCATE: &str = "admin:assignment_queue:allocate";
+    pub const ASSIGNMENT_QUEUE_EXPORT: &str = "admin:assignment_queue:export";
     pub const ORDER_APPLY_TABLE: &str = "admin:order_apply:table";
     pub const ORDER_APPLY_CREATE: &str = "admin:order_apply:create";
+    pub const ORDER_APPLY_EXPORT: &str = "admin:order_apply:export";
     pub const ORDER_INFO_TABLE: &str = "admin:order_info:table";
+    pub const ORDER_INFO_EXPORT: &str = "admin:order_info:export";
     pub const ORDER_INFO_EDIT: &str = "admin:order_info:edit";
     pub const ORDER_INFO_SUBMIT: &str = "admin:order_info:submit";
     pub const ORDER_INFO_REVIEW: &str = "admin:order_info:review";
@@ -363,6 +366,12 @@ pub static CATALOGUE: &[Permission] = &[
         "分配资金方",
         "Allocate to a capital provider",
     ),
+    button(
+        codes::ASSIGNMENT_QUEUE_EXPORT,
+        S::Business,
+        "导出分配队列",
+        "Export the allocation queue",
+    ),
     page(
         codes::ORDER_APPLY_TABLE,
         S::Business,
@@ -375,7 +384,19 @@ pub static CATALOGUE: &[Permission] = &[
         "提交申请",
         "Submit application",
     ),
+    button(
+        codes::ORDER_APPLY_EXPORT,
+        S::Business,
+        "导出订单申请",
+        "Export applications",
+    ),
     page(codes::ORDER_INFO_TABLE, S::Business, "订单管理", "Orders"),
+    button(
+        codes::ORDER_INFO_EXPORT,
+        S::Business,
+        "导出订单",
+        "Export orders",
+    ),
     button(
         codes::ORDER_INFO_EDIT,
         S::Business,

@@ -138,6 +138,22 @@ status! {
 }
 
 status! {
+    /// A version of a financing product. One version of a code is ACTIVE at a time (new orders
+    /// take its terms); editing an ACTIVE or RETIRED version makes a new DRAFT version, so the
+    /// terms of a version never change once it has been active.
+    pub enum ProductStatus in "product" {
+        Draft = "DRAFT" / "草稿",
+        Active = "ACTIVE" / "启用",
+        Retired = "RETIRED" / "已停用",
+    }
+    transitions {
+        Draft => Active,
+        Retired => Active,
+        Active => Retired,
+    }
+}
+
+status! {
     /// A notice batch: RUNNING while any recipient is queued or being sent, FINISHED when every
     /// one is sent or failed; a retry of the failures runs it again.
     pub enum NoticeStatus in "notice_batch" {
@@ -187,6 +203,7 @@ mod tests {
         table_is_consistent::<ProviderStatus>();
         table_is_consistent::<EsignStatus>();
         table_is_consistent::<TemplateStatus>();
+        table_is_consistent::<ProductStatus>();
         table_is_consistent::<NoticeStatus>();
         table_is_consistent::<DeliveryStatus>();
     }

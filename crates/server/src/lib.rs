@@ -5,6 +5,7 @@ pub mod envelope;
 pub mod error;
 pub mod extract;
 pub mod guard;
+pub mod idempotency;
 pub mod middleware;
 pub mod routes;
 pub mod spa;
@@ -80,7 +81,16 @@ pub fn app(state: AppState, config: &HttpConfig) -> Router {
         app: state.clone(),
         declared: guard::Declared::from_openapi(&doc),
     };
+    let once = idempotency::IdempotencyState {
+        app: state.app.clone(),
+        opted_in: idempotency::OptedIn::from_openapi(&doc),
+    };
+    // The guard runs first (the outer layer): the idempotency layer knows the caller.
     let routes = routes
+        .route_layer(axum::middleware::from_fn_with_state(
+            once,
+            idempotency::once_per_key,
+        ))
         .route_layer(axum::middleware::from_fn_with_state(
             guard,
             guard::declared_permission,
@@ -147,6 +157,9 @@ pub struct ServeConfig {
     pub storage_dir: Option<std::path::PathBuf>,
     /// Encrypts provider secrets at rest; a random key for this run when absent.
     pub secret_key: Option<service::secret::SecretKey>,
+    /// The time of day (business time zone) the daily jobs run; none: no daily schedule
+    /// (tests run their dates explicitly).
+    pub daily_jobs_at: Option<chrono::NaiveTime>,
 }
 
 /// A running server.
@@ -213,6 +226,7 @@ pub async fn start(
     if let Some(key) = config.secret_key.clone() {
         beehive = beehive.with_secret_key(key);
     }
+    beehive = beehive.with_daily_jobs_at(config.daily_jobs_at);
     beehive.migrate().await?;
     let first_admin = beehive
         .ensure_first_admin(config.admin_password.clone())

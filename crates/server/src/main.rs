@@ -63,6 +63,10 @@ enum Command {
         /// Directory of the server's own files (the generated secret key).
         #[arg(long, env = "BEEHIVE_DATA_DIR", default_value = "./data")]
         data_dir: std::path::PathBuf,
+        /// Time of day (HH:MM, in 系统设置's time zone) the daily jobs run for the business
+        /// date; missed dates are caught up at start. `off` runs no daily schedule here.
+        #[arg(long, env = "BEEHIVE_DAILY_JOBS_AT", default_value = "00:30")]
+        daily_jobs_at: String,
     },
     /// Apply pending database migrations and exit.
     Migrate {
@@ -134,10 +138,15 @@ enum Command {
 enum JobsCommand {
     /// The jobs and what each does.
     List,
-    /// Run one pass of the job NAME and print how many units it worked.
+    /// Run the job NAME: one pass of a queue job; a daily job for the business date `--date`
+    /// (units already done are skipped, failed ones retried), or without `--date` every date not
+    /// yet run up to today's business date, oldest first.
     Run {
         /// The job's name (see `beehive jobs list`).
         name: String,
+        /// The business date (YYYY-MM-DD) a daily job runs for; not after today's.
+        #[arg(long)]
+        date: Option<chrono::NaiveDate>,
         #[command(flatten)]
         database: Database,
     },
@@ -262,6 +271,17 @@ fn load_secret_key(
     Ok(key)
 }
 
+/// `HH:MM` (or `off`) of `--daily-jobs-at`.
+fn parse_daily_jobs_at(value: &str) -> anyhow::Result<Option<chrono::NaiveTime>> {
+    let value = value.trim();
+    if value.eq_ignore_ascii_case("off") {
+        return Ok(None);
+    }
+    chrono::NaiveTime::parse_from_str(value, "%H:%M")
+        .map(Some)
+        .map_err(|_| anyhow::anyhow!("--daily-jobs-at / BEEHIVE_DAILY_JOBS_AT: expected HH:MM (e.g. 00:30) or off, got {value}"))
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
@@ -275,8 +295,10 @@ async fn main() -> anyhow::Result<()> {
             storage_dir,
             secret_key,
             data_dir,
+            daily_jobs_at,
         } => {
             init_logs(log_format);
+            let daily_jobs_at = parse_daily_jobs_at(&daily_jobs_at)?;
             let secret_key = load_secret_key(secret_key.as_deref(), &data_dir)?;
             prepare_sqlite_dir(&database.database_url)?;
             if !server::spa::is_built() {
@@ -296,6 +318,7 @@ async fn main() -> anyhow::Result<()> {
                     token_lifetime: Some(Duration::from_secs(token_lifetime.max(1))),
                     storage_dir: Some(storage_dir),
                     secret_key: Some(secret_key),
+                    daily_jobs_at,
                 },
                 listener,
                 shutdown_signal(),
@@ -407,22 +430,53 @@ async fn main() -> anyhow::Result<()> {
         } => {
             let mut out = std::io::stdout().lock();
             for job in service::jobs::JOBS {
-                writeln!(out, "{:<12} {}", job.name, job.about)?;
+                writeln!(out, "{:<14} queue  {}", job.name, job.about)?;
+            }
+            for (name, about) in service::built_in_daily_jobs() {
+                writeln!(out, "{name:<14} daily  {about}")?;
             }
         }
         Command::Jobs {
-            command: JobsCommand::Run { name, database },
+            command:
+                JobsCommand::Run {
+                    name,
+                    date,
+                    database,
+                },
         } => {
             init_logs(LogFormat::Human);
             prepare_sqlite_dir(&database.database_url)?;
             let beehive = service::Beehive::connect(&database.database_url).await?;
             beehive.migrate().await?;
-            let done = beehive
-                .run_job(&name)
-                .await
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-            tracing::info!(job = name, units = done, "job pass finished");
+            let daily = beehive.daily_jobs().iter().any(|(n, _)| *n == name);
+            let outcome = async {
+                match (daily, date) {
+                    (true, Some(date)) => {
+                        let run = beehive.run_daily_job(&name, date).await?;
+                        tracing::info!(job = name, %date, units = run.worked, finished = run.finished, "daily job run");
+                    }
+                    (true, None) => {
+                        let today = beehive.business_date().await?;
+                        let dates = beehive.catch_up(&name, today).await?;
+                        let dates: Vec<String> = dates.iter().map(ToString::to_string).collect();
+                        tracing::info!(job = name, dates = dates.join(","), "daily job caught up");
+                    }
+                    (false, Some(_)) => {
+                        return Err(service::Error::invalid(
+                            "date",
+                            format!("任务 {name} 不按营业日运行，不能指定 --date"),
+                        ));
+                    }
+                    (false, None) => {
+                        let done = beehive.run_job(&name).await?;
+                        tracing::info!(job = name, units = done, "job pass finished");
+                    }
+                }
+                Ok(())
+            }
+            .await;
             beehive.close().await?;
+            outcome.map_err(|e| anyhow::anyhow!("{e}"))?;
         }
         Command::Permissions => {
             let mut out = std::io::stdout().lock();

@@ -1,5 +1,6 @@
 //! Multipart uploads and serving stored files back (preview in the browser or download).
 
+use crate::AppState;
 use crate::error::ApiError;
 use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, FromRequest, Request};
@@ -8,8 +9,20 @@ use axum::response::{IntoResponse, Response};
 use service::files::{FileContent, NewFile};
 
 /// The HTTP body limit of upload routes: the largest upload limit 系统设置 allows (100 MiB) plus
-/// room for the form around it. The service then applies the configured limit with a message.
+/// room for the form around it. The extractor applies the configured limit while it reads.
 pub const UPLOAD_BODY_LIMIT_BYTES: usize = 101 * 1024 * 1024;
+
+/// Room for the form around the file: the other fields, the part headers and boundaries.
+pub const FORM_OVERHEAD_BYTES: u64 = 64 * 1024;
+
+/// How many uploads one server reads at once; the others wait for a turn (memory stays below
+/// this many times the upload limit, whatever the number of clients).
+pub const CONCURRENT_UPLOADS: usize = 4;
+
+/// How long an upload waits for a turn before it is refused (code 429).
+const UPLOAD_TURN_WAIT: std::time::Duration = std::time::Duration::from_secs(20);
+
+static UPLOAD_TURNS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(CONCURRENT_UPLOADS);
 
 /// The layer an upload route's router carries (the default limit is for JSON bodies).
 pub fn upload_body_limit() -> DefaultBodyLimit {
@@ -61,19 +74,60 @@ impl Multipart {
     }
 }
 
-impl<S: Send + Sync> FromRequest<S> for Multipart {
+/// The refusal of a body larger than the upload limit, naming the limit.
+fn too_large(limit_mib: u32) -> ApiError {
+    ApiError::invalid(
+        "file",
+        format!("文件不能超过 {limit_mib} MB（系统设置的上传大小限制）"),
+    )
+}
+
+impl FromRequest<AppState> for Multipart {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+    /// Reads the form while counting: a declared length over the limit is refused before a byte
+    /// is read, a streamed body as soon as it passes the limit (the rest is never read, and the
+    /// connection is closed). At most [`CONCURRENT_UPLOADS`] bodies are read at once.
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
         let headers = req.headers().clone();
-        let body = Bytes::from_request(req, state).await.map_err(|rejection| {
-            if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::invalid("file", "文件过大")
-            } else {
-                ApiError::bad_request("无法读取上传内容")
+        if boundary(&headers).is_none() {
+            return Err(ApiError::bad_request("请以 multipart/form-data 上传"));
+        }
+        let limit_mib = state.app.upload_limit_mib().await?;
+        let allowed = u64::from(limit_mib) * 1024 * 1024 + FORM_OVERHEAD_BYTES;
+        let declared = headers
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        if declared.is_some_and(|length| length > allowed) {
+            return Err(too_large(limit_mib));
+        }
+        let _turn = tokio::time::timeout(UPLOAD_TURN_WAIT, UPLOAD_TURNS.acquire())
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .ok_or_else(|| {
+                ApiError(service::Error::TooManyAttempts(
+                    "同时上传的文件过多，请稍后再试".to_owned(),
+                ))
+            })?;
+        let capacity = declared.unwrap_or(0).min(allowed);
+        let mut body = bytes::BytesMut::with_capacity(usize::try_from(capacity).unwrap_or(0));
+        let mut stream = req.into_body();
+        while let Some(frame) = std::future::poll_fn(|cx| {
+            http_body::Body::poll_frame(std::pin::Pin::new(&mut stream), cx)
+        })
+        .await
+        {
+            let frame = frame.map_err(|_| ApiError::bad_request("无法读取上传内容"))?;
+            if let Ok(data) = frame.into_data() {
+                if (body.len() + data.len()) as u64 > allowed {
+                    return Err(too_large(limit_mib));
+                }
+                body.extend_from_slice(&data);
             }
-        })?;
-        let parts = parse(&headers, &body)
+        }
+        let parts = parse(&headers, &body.freeze())
             .ok_or_else(|| ApiError::bad_request("请以 multipart/form-data 上传"))?;
         Ok(Multipart { parts })
     }
@@ -118,7 +172,7 @@ fn disposition_param(line: &str, key: &str) -> Option<String> {
 }
 
 /// Every part of a multipart body, or `None` if it is not one.
-pub fn parse(headers: &HeaderMap, body: &[u8]) -> Option<Vec<Part>> {
+pub fn parse(headers: &HeaderMap, body: &Bytes) -> Option<Vec<Part>> {
     let delimiter = format!("--{}", boundary(headers)?).into_bytes();
     let find = |hay: &[u8], needle: &[u8], from: usize| -> Option<usize> {
         hay.get(from..)?
@@ -146,7 +200,8 @@ pub fn parse(headers: &HeaderMap, body: &[u8]) -> Option<Vec<Part>> {
             parts.push(Part {
                 name,
                 file_name: disposition_param(disposition, "filename"),
-                bytes: Bytes::copy_from_slice(body.get(content_start..content_end)?),
+                bytes: (content_start <= content_end && content_end <= body.len())
+                    .then(|| body.slice(content_start..content_end))?,
             });
         }
         at = content_end + next_delim.len();
@@ -222,7 +277,7 @@ mod tests {
 --XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\xe8\xba\xab.jpg\"\r\n\
 Content-Type: image/jpeg\r\n\r\n\xff\xd8\xff\xe0\r\nab\r\n--XyZ--\r\n";
         let form = Multipart {
-            parts: parse(&headers(), body).expect("multipart"),
+            parts: parse(&headers(), &Bytes::from_static(body)).expect("multipart"),
         };
         assert_eq!(form.text("kind").as_deref(), Some("ID_FRONT"));
         let file = form.file("file").expect("file");
@@ -239,6 +294,6 @@ Content-Type: image/jpeg\r\n\r\n\xff\xd8\xff\xe0\r\nab\r\n--XyZ--\r\n";
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/json"),
         );
-        assert!(parse(&h, b"{}").is_none());
+        assert!(parse(&h, &Bytes::from_static(b"{}")).is_none());
     }
 }

@@ -23,6 +23,10 @@ pub enum Error {
     /// The record is no longer in the state the action needs, or would be a duplicate (code 409).
     #[error("{0}")]
     Conflict(String),
+    /// The request cannot be processed as sent (code 422): an `Idempotency-Key` already used
+    /// for another request.
+    #[error("{0}")]
+    Unprocessable(String),
     /// Too many attempts (code 429).
     #[error("{0}")]
     TooManyAttempts(String),
@@ -61,6 +65,9 @@ impl Error {
         Error::Internal(cause.into())
     }
 
+    /// Every code [`Error::code`] answers (the OpenAPI document lists them on the error envelope).
+    pub const CODES: [u16; 9] = [400, 401, 403, 404, 409, 422, 429, 500, 504];
+
     /// The envelope code of docs/architecture.md.
     pub fn code(&self) -> u16 {
         match self {
@@ -69,6 +76,7 @@ impl Error {
             Error::Forbidden(_) => 403,
             Error::NotFound(_) => 404,
             Error::Conflict(_) => 409,
+            Error::Unprocessable(_) => 422,
             Error::TooManyAttempts(_) => 429,
             Error::SignedInElsewhere => 504,
             Error::DatabaseUnavailable(_) | Error::Internal(_) => 500,
@@ -129,3 +137,53 @@ impl<T, E: std::fmt::Display> OrInvalid<T> for std::result::Result<T, E> {
 pub const STALE: &str = "该记录已被他人修改，请刷新后重试";
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod codes {
+    use super::*;
+
+    /// One error of each variant; the match makes a new variant a compile error here until it
+    /// is added, so `CODES` (and the document's error envelope) cannot miss its code.
+    fn one_of_each() -> Vec<Error> {
+        let all = vec![
+            Error::invalid("field", "message"),
+            Error::Expired,
+            Error::Forbidden(String::new()),
+            Error::NotFound(String::new()),
+            Error::Conflict(String::new()),
+            Error::Unprocessable(String::new()),
+            Error::TooManyAttempts(String::new()),
+            Error::SignedInElsewhere,
+            Error::LoggedOut,
+            Error::DatabaseUnavailable(anyhow::anyhow!("down")),
+            Error::Internal(anyhow::anyhow!("bug")),
+        ];
+        for e in &all {
+            match e {
+                Error::Invalid { .. }
+                | Error::Expired
+                | Error::Forbidden(_)
+                | Error::NotFound(_)
+                | Error::Conflict(_)
+                | Error::Unprocessable(_)
+                | Error::TooManyAttempts(_)
+                | Error::SignedInElsewhere
+                | Error::LoggedOut
+                | Error::DatabaseUnavailable(_)
+                | Error::Internal(_) => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_code_is_listed() {
+        for e in one_of_each() {
+            assert!(
+                Error::CODES.contains(&e.code()),
+                "{} not in CODES",
+                e.code()
+            );
+        }
+    }
+}

@@ -49,6 +49,31 @@ impl Storage {
             store: Arc::new(store),
         })
     }
+
+    /// Deletes the export files written before `before` (nobody downloaded them in time);
+    /// answers how many.
+    pub(crate) async fn delete_exports_before(
+        &self,
+        before: chrono::DateTime<chrono::Utc>,
+    ) -> Result<usize> {
+        let prefix = ObjectPath::from("exports");
+        let mut listed = self.store.list(Some(&prefix));
+        let mut stale = Vec::new();
+        while let Some(meta) = listed.next().await {
+            let meta = meta.map_err(Error::internal)?;
+            if meta.last_modified < before {
+                stale.push(meta.location);
+            }
+        }
+        let mut deleted = 0;
+        for location in stale {
+            match self.store.delete(&location).await {
+                Ok(()) | Err(object_store::Error::NotFound { .. }) => deleted += 1,
+                Err(e) => return Err(Error::internal(e)),
+            }
+        }
+        Ok(deleted)
+    }
 }
 
 /// One cell of an exported row.

@@ -17,10 +17,12 @@ pub mod customer;
 mod error;
 pub mod export;
 pub mod files;
+pub mod idempotency;
 pub mod interface;
 pub mod jobs;
 pub mod ledger;
 pub mod operate;
+pub mod order;
 pub mod paging;
 pub mod partner;
 pub mod password;
@@ -53,6 +55,10 @@ pub struct Beehive {
     sms: Arc<dyn ports::Sms>,
     /// Wakes this instance's job loops when work is queued (jobs).
     jobs_wake: Arc<tokio::sync::Notify>,
+    /// The daily jobs (built-in ones; tests add theirs).
+    daily_jobs: jobs::DailyJobs,
+    /// The time of day `serve` runs the daily jobs (business time zone); none: not scheduled.
+    daily_at: Option<chrono::NaiveTime>,
 }
 
 /// The SMS port wired to the provider configured in 短信/OCR接口配置.
@@ -107,6 +113,8 @@ impl Beehive {
             http,
             sms,
             jobs_wake: Arc::new(tokio::sync::Notify::new()),
+            daily_jobs: daily_jobs(),
+            daily_at: None,
         })
     }
 
@@ -192,4 +200,16 @@ impl Beehive {
         self.db.close().await?;
         Ok(())
     }
+}
+
+/// The daily jobs every application has: the foundation's and the sections'.
+fn daily_jobs() -> jobs::DailyJobs {
+    let jobs = jobs::built_in();
+    jobs.add_built_in(std::sync::Arc::new(order::allocation::AllocationJob));
+    jobs
+}
+
+/// The names and descriptions of the built-in daily jobs (`beehive jobs list`).
+pub fn built_in_daily_jobs() -> Vec<(String, String)> {
+    daily_jobs().describe()
 }

@@ -5,7 +5,9 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Order, Query};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+};
 
 /// A table whose rows wait in one status and are worked in another under a lease.
 pub trait Leased: EntityTrait {
@@ -51,6 +53,18 @@ pub async fn claim<E: Leased, C: ConnectionTrait>(
     limit: u64,
     now: DateTime<Utc>,
 ) -> Result<Vec<E::Model>, DbErr> {
+    claim_where::<E, C>(conn, lease, token, limit, now, Condition::all()).await
+}
+
+/// [`claim`] among the waiting rows that also match `only` (e.g. one job's units of one date).
+pub async fn claim_where<E: Leased, C: ConnectionTrait>(
+    conn: &C,
+    lease: Lease<'_>,
+    token: &str,
+    limit: u64,
+    now: DateTime<Utc>,
+    only: Condition,
+) -> Result<Vec<E::Model>, DbErr> {
     let claimed = E::update_many()
         .col_expr(E::status_column(), Expr::value(lease.claimed))
         .col_expr(E::token_column(), Expr::value(Some(token.to_owned())))
@@ -64,6 +78,7 @@ pub async fn claim<E: Leased, C: ConnectionTrait>(
                     .column(E::id_column())
                     .from(E::default())
                     .and_where(E::status_column().eq(lease.waiting))
+                    .cond_where(only)
                     .order_by(E::id_column(), Order::Asc)
                     .limit(limit)
                     .to_owned(),
@@ -101,5 +116,26 @@ impl Leased for crate::entity::notice_recipient::Entity {
     }
     fn updated_at_column() -> Self::Column {
         crate::entity::notice_recipient::Column::UpdatedAt
+    }
+}
+
+impl Leased for crate::entity::job_unit::Entity {
+    fn id_column() -> Self::Column {
+        crate::entity::job_unit::Column::Id
+    }
+    fn status_column() -> Self::Column {
+        crate::entity::job_unit::Column::Status
+    }
+    fn token_column() -> Self::Column {
+        crate::entity::job_unit::Column::ClaimToken
+    }
+    fn claimed_at_column() -> Self::Column {
+        crate::entity::job_unit::Column::ClaimedAt
+    }
+    fn attempts_column() -> Self::Column {
+        crate::entity::job_unit::Column::Attempts
+    }
+    fn updated_at_column() -> Self::Column {
+        crate::entity::job_unit::Column::UpdatedAt
     }
 }

@@ -62,5 +62,7 @@ stateful!(
     capital_provider,
     capital_esign_account,
     contract_template,
-    notice_batch
+    notice_batch,
+    orders,
+    product
 );

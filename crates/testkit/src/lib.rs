@@ -83,6 +83,23 @@ async fn create_postgres_database(server_url: &str, name: &str) -> anyhow::Resul
 }
 
 impl TestDatabase {
+    /// The first column of every row `sql` selects, as text (NULL as an empty string).
+    pub async fn column_texts(&self, sql: &str) -> anyhow::Result<Vec<String>> {
+        use store::sea_orm::{ConnectionTrait, Statement};
+        let db = store::sea_orm::Database::connect(&self.url).await?;
+        let backend = db.get_database_backend();
+        let rows = db
+            .query_all_raw(Statement::from_string(backend, sql.to_owned()))
+            .await?;
+        let mut out = Vec::new();
+        for row in rows {
+            let value: Option<String> = row.try_get_by_index(0)?;
+            out.push(value.unwrap_or_default());
+        }
+        db.close().await?;
+        Ok(out)
+    }
+
     pub async fn fresh(kind: DbKind) -> anyhow::Result<Self> {
         let unique = uuid::Uuid::new_v4().simple().to_string();
         match kind {
@@ -165,6 +182,7 @@ impl TestApp {
                 token_lifetime: None,
                 storage_dir: Some(storage_dir.clone()),
                 secret_key: Some(secret_key.clone()),
+                daily_jobs_at: None,
             },
             listener,
             std::future::pending(),
@@ -220,6 +238,25 @@ impl TestApp {
         Reply::read(self.client.post(self.url(path)).json(body).send().await?).await
     }
 
+    /// Puts the clock on `date` at noon in the business time zone (系统设置), so that the
+    /// business date is `date`; the clock runs on from there. Test builds only: the server has
+    /// no way to do this from outside.
+    pub async fn set_business_date(&self, date: chrono::NaiveDate) -> anyhow::Result<()> {
+        let app = self.beehive();
+        let zone = app.time_zone().await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        let noon = chrono::NaiveTime::from_hms_opt(12, 0, 0).context("noon")?;
+        app.clock().set_local(date, noon, zone);
+        Ok(())
+    }
+
+    /// A second application on this test's database, as a second `beehive serve` instance
+    /// would have (its own pool and job registry, the same clock).
+    pub async fn another_instance(&self) -> anyhow::Result<service::Beehive> {
+        service::Beehive::connect_with_clock(&self.db.url, self.beehive().clock().clone())
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))
+    }
+
     /// The application behind the server: fixtures and the clock.
     pub fn beehive(&self) -> &service::Beehive {
         match &self.running {
@@ -231,19 +268,7 @@ impl TestApp {
     /// The first column of every row `sql` selects, as text (NULL as an empty string): lets a
     /// test look at what is really stored, e.g. that a secret column is encrypted.
     pub async fn column_texts(&self, sql: &str) -> anyhow::Result<Vec<String>> {
-        use store::sea_orm::{ConnectionTrait, Statement};
-        let db = store::sea_orm::Database::connect(&self.db.url).await?;
-        let backend = db.get_database_backend();
-        let rows = db
-            .query_all_raw(Statement::from_string(backend, sql.to_owned()))
-            .await?;
-        let mut out = Vec::new();
-        for row in rows {
-            let value: Option<String> = row.try_get_by_index(0)?;
-            out.push(value.unwrap_or_default());
-        }
-        db.close().await?;
-        Ok(out)
+        self.db.column_texts(sql).await
     }
 
     /// Runs one statement on the test database and answers the rows it changed: how a test
@@ -532,6 +557,7 @@ impl TestApp {
                 token_lifetime: None,
                 storage_dir: Some(self.storage_dir.clone()),
                 secret_key: Some(self.secret_key.clone()),
+                daily_jobs_at: None,
             },
             listener,
             std::future::pending(),

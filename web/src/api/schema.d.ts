@@ -747,6 +747,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/config/system/business-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business date: the calendar day due dates and daily jobs count in (系统设置's time zone),
+         *     with the server time and the daily jobs' latest runs.
+         */
+        get: operations["businessDate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/config/system/logo": {
         parameters: {
             query?: never;
@@ -812,6 +832,905 @@ export interface paths {
         get: operations["brandingLogo"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/order-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order rules in force (the defaults until saved). */
+        get: operations["orderRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/order-rules/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the order rules. Invalid values answer 400 with every field (`rules.…`) in
+         *     `data.fields`; a save over a newer version answers 409.
+         */
+        post: operations["orderRulesUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/product/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One row per product code: its latest version. */
+        post: operations["productPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/product/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the product list (Excel), filtered like the list. */
+        post: operations["productExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/product/defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The terms a new product starts with (the order rules' defaults applied). */
+        get: operations["productDefaults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/product/view/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product version with its terms. */
+        get: operations["productView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/product/versions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of the product (newest first). */
+        get: operations["productVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/product/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a product (version 1, DRAFT). */
+        post: operations["productCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/product/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves a version: a DRAFT in place; an ACTIVE or RETIRED one into a new DRAFT version. */
+        post: operations["productUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/product/activate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activates a version; the code's previously active version is retired. */
+        post: operations["productActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/product/retire/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retires the ACTIVE version (the code then has none active; new orders cannot use it). */
+        post: operations["productRetire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/config/product/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The repayment plan a product version gives for a principal, term and anchor date, computed
+         *     by the same functions that will make an order's plan.
+         */
+        post: operations["productSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/apply/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 订单申请列表: applications (APPLIED). */
+        post: operations["orderApplyPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/intake/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 待进件订单: APPLIED, INTAKE and RETURNED. */
+        post: operations["orderIntakePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/review/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 进件审核: INTAKE_REVIEW. */
+        post: operations["orderReviewPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/queue/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 分配队列: PENDING_ALLOCATION. */
+        post: operations["orderQueuePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/rejected/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 拒单记录: REJECTED, with the reason, stage and reviewer. */
+        post: operations["orderRejectedPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/all/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 综合业务订单: every order. */
+        post: operations["orderAllPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/apply/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the applications (Excel), filtered like the list. */
+        post: operations["orderApplyExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/intake/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the orders awaiting intake (Excel), filtered like the list. */
+        post: operations["orderIntakeExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/review/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the orders awaiting review (Excel), filtered like the list. */
+        post: operations["orderReviewExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/queue/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the allocation queue (Excel), filtered like the list. */
+        post: operations["orderQueueExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/all/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports every order (Excel), filtered like 综合业务订单. */
+        post: operations["orderAllExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/view/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order page. */
+        get: operations["orderView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 提交申请 (T1): a new order, APPLIED. */
+        post: operations["orderApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/start-intake/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 开始进件 (T2): the caller takes the application into intake. */
+        post: operations["orderStartIntake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/intake/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the intake form (INTAKE or RETURNED): the amounts are computed by the product's rules;
+         *     every refused field is named in `data.fields`.
+         */
+        post: operations["orderSaveIntake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/submit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 提交审核 (T3) or 重新提交 (T6): the terms snapshot is taken. */
+        post: operations["orderSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/approve/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 通过 (T4): the order enters the allocation queue (and the rules may take it at once). The
+         *     submitter may not approve.
+         */
+        post: operations["orderApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/return/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 退回 (T5): back to the submitter with the reason and what to fix. */
+        post: operations["orderReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/reject/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 拒绝 (T7). */
+        post: operations["orderReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/cancel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 取消订单 (T30): before signing; the credit reservation is released. */
+        post: operations["orderCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/allocate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 分配 (T8) by hand: each order in its own transaction. One order refused answers its error;
+         *     in a batch each order has its outcome.
+         */
+        post: operations["orderAllocate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/auto-allocate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 自动分配: runs the allocation rules over the queue now. */
+        post: operations["orderAutoAllocate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/accept/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 代资金方确认 (T9 for a MANUAL-accept provider, by the platform). */
+        post: operations["orderAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/unallocate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 撤回分配 (T10): the credit is released and the order is back in the queue. */
+        post: operations["orderUnallocate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/no-funder/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 无资金方，拒绝 (T11). */
+        post: operations["orderNoFunder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/allocation/rule/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The allocation rules, highest priority first. */
+        post: operations["allocationRulePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/allocation/rule/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates an allocation rule (version 1, enabled). */
+        post: operations["allocationRuleCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/allocation/rule/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves a new version of a rule (409 over a newer one). */
+        post: operations["allocationRuleUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/allocation/rule/enable/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns a rule on. */
+        post: operations["allocationRuleEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/allocation/rule/disable/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns a rule off. */
+        post: operations["allocationRuleDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/allocation/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The allocation records, newest first. */
+        post: operations["allocationPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/order/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A customer's orders (the customer page's orders section). */
+        post: operations["customerOrderPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/order/view/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order of a customer (the order page's data). */
+        get: operations["customerOrderView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capital/order/accept/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 确认订单 (T9) by the provider's own user: only an order allocated to its provider. */
+        post: operations["capitalOrderAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/file/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The documents of orders, newest first (deleted ones are not listed). */
+        post: operations["orderFilePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/file/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a document to an existing order (images or PDF; size limit from 系统设置). */
+        post: operations["orderFileCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/file/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a document of an order (kept, marked deleted). */
+        post: operations["orderFileDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/file/preview/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A document for preview in the browser (inline). */
+        get: operations["orderFilePreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/file/apply/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The document applications, newest first. */
+        post: operations["orderFileApplyPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/file/apply/examine/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves (the document is added or replaces the old one) or refuses an application. */
+        post: operations["orderFileApplyExamine"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2722,7 +3641,7 @@ export interface paths {
         put?: never;
         /**
          * Sends a notice: creates the batch and its queued recipients and answers at once; delivery
-         *     runs in the background.
+         *     runs in the background. With an `Idempotency-Key`, a resent request creates no second batch.
          */
         post: operations["noticeSend"];
         delete?: never;
@@ -2818,12 +3737,133 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The provider's confirmation (T9). */
+        AcceptBody: {
+            /** @description The provider's approval number. */
+            approvalNo?: string | null;
+            /**
+             * Format: int32
+             * @description The provider's cost rate, bp (its configured one by default).
+             */
+            costRateBp?: number | null;
+            /**
+             * Format: int64
+             * @description Must equal the reserved amount.
+             */
+            approvedFen?: number | null;
+        };
         AccountLogin: {
             /** @description A fresh login identifier from `GET .../login/uid`. */
             uid: string;
             username: string;
             /** @description MD5 hex of the typed password. */
             password: string;
+        };
+        /** @description 分配 (T8) of one or more queued orders to a provider. */
+        AllocateBody: {
+            /** @description 1 to 200 orders. */
+            orderIds: number[];
+            /** Format: int64 */
+            capitalProviderId: number;
+        };
+        /** @description An allocation record. */
+        AllocationData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            orderId: number;
+            orderNo: string;
+            orderStatus: string;
+            customerName: string;
+            /** Format: int64 */
+            capitalProviderId: number;
+            capitalProviderName: string;
+            /** Format: int64 */
+            ruleId: number | null;
+            /** Format: int32 */
+            ruleVersion: number | null;
+            /** @description AUTO or MANUAL. */
+            mode: string;
+            /** Format: int64 */
+            reservedFen: number;
+            /** @description RESERVED, ACTIVE, FUNDED, CLOSED, DECLINED or CANCELLED. */
+            status: string;
+            reason: string;
+            cpApprovalNo: string;
+            allocatedByName: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            endedAt: number | null;
+        };
+        /** @description Paging and a status. */
+        AllocationPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** @description RESERVED, ACTIVE, FUNDED, CLOSED, DECLINED or CANCELLED. */
+            status?: string | null;
+        };
+        /** @description The annualised cost of a plan. */
+        AnnualisedRate: {
+            /**
+             * Format: int64
+             * @description The monthly IRR in units of 10^−12 (lower end of the bracket).
+             */
+            monthlyRateE12: number;
+            /**
+             * Format: int64
+             * @description Effective annual rate `(1+i)^12 − 1`, in bp. The figure shown as 年化利率 (IRR).
+             */
+            effectiveAnnualBp: number;
+            /**
+             * Format: int64
+             * @description Nominal annual rate `12·i`, in bp.
+             */
+            nominalAnnualBp: number;
+        };
+        /** @description A new application (T1). */
+        ApplyBody: {
+            /** Format: int64 */
+            customerId: number;
+            /**
+             * Format: int64
+             * @description One of the customer's vehicles.
+             */
+            vehicleId: number;
+            /**
+             * Format: int64
+             * @description An ACTIVE product version.
+             */
+            productId: number;
+            /**
+             * Format: int32
+             * @description One of the product's term options.
+             */
+            termN: number;
+            /**
+             * Format: int64
+             * @description The premium to finance, fen.
+             */
+            requestedPremiumFen: number;
+            /**
+             * Format: int64
+             * @description By default the premium less the product's least down payment.
+             */
+            requestedFinancedFen?: number | null;
+            channel?: string | null;
+            remark?: string | null;
+        };
+        /** @description 通过 (T4). */
+        ApproveBody: {
+            /**
+             * Format: int64
+             * @description At most the financed amount asked for; by default all of it.
+             */
+            approvedFinancedFen?: number | null;
+            opinion?: string | null;
         };
         /** @description An administrative area and the areas under it (empty `children` for a district). */
         AreaData: {
@@ -2903,6 +3943,13 @@ export interface components {
             categoryId?: number | null;
             /** @description DRAFT or PUBLISHED. */
             status?: string | null;
+        };
+        /** @description How many orders the rules took. */
+        AutoAllocationData: {
+            /** Format: int64 */
+            taken: number;
+            /** Format: int64 */
+            left: number;
         };
         BannerBody: {
             /** @description 1 to 64 characters. */
@@ -3016,6 +4063,11 @@ export interface components {
             to?: number | null;
         };
         /**
+         * Format: int32
+         * @description A rate in basis points (1 bp = 0.01 % = 1/10 000). Serialised as a plain integer.
+         */
+        Bp: number;
+        /**
          * @description The platform's name and logo, for the sign-in page and the workspace, and the lists'
          *     default page size (系统设置; nothing secret).
          */
@@ -3028,6 +4080,25 @@ export interface components {
              * @description Rows per page of a list until the user picks another size: 10, 20, 30 or 50.
              */
             defaultPageSize: number;
+        };
+        /** @description The business date as 系统设置 shows it. */
+        BusinessDateData: {
+            /** @description Today's business date in the business time zone, `YYYY-MM-DD`. */
+            businessDate: string;
+            /** @description The business time zone (IANA). */
+            timeZone: string;
+            /**
+             * Format: int64
+             * @description The server's clock, epoch milliseconds.
+             */
+            serverTime: number;
+            /**
+             * @description The time of day the daily jobs run (`HH:MM`, business time zone); `null` when this
+             *     server runs no daily schedule.
+             */
+            dailyJobsAt: string | null;
+            /** @description Each daily job and its latest run. */
+            jobs: components["schemas"]["DailyJobData"][];
         };
         CapitalAccountInfoData: {
             /** @description The signed-in user's own provider (contacts unmasked). */
@@ -3084,8 +4155,39 @@ export interface components {
             permissions: components["schemas"]["CataloguePermissionData"][];
         };
         CodeRequest: {
-            /** @description A fresh login identifier. */
-            uid?: string | null;
+            /**
+             * @description A fresh login identifier (required; kept optional here so that a missing one is
+             *     refused naming `uid`).
+             */
+            uid: string;
+        };
+        /**
+         * @description A part of what an instalment asks for.
+         * @enum {string}
+         */
+        Component: "PENALTY" | "FEE" | "INTEREST" | "PRINCIPAL";
+        /** @description What a rule asks of an order. An empty list means any. */
+        Conditions: {
+            /** @description Insurer ids: every policy of the order must be with one of them. */
+            insurerIds?: number[];
+            /** @description Province codes (the customer's province). */
+            regions?: string[];
+            /** @description Vehicle usages (PRIVATE, NON_OPERATING_CORP, OPERATING, TRUCK). */
+            vehicleUsages?: string[];
+            /** @description Product codes. */
+            productCodes?: string[];
+            /** @description Numbers of instalments. */
+            terms?: number[];
+            /**
+             * Format: int64
+             * @description Least financed amount, fen (inclusive).
+             */
+            financedMinFen?: number | null;
+            /**
+             * Format: int64
+             * @description Most financed amount, fen (inclusive).
+             */
+            financedMaxFen?: number | null;
         };
         /** @description What a connection test found. */
         ConnectionTestData: {
@@ -3166,6 +4268,12 @@ export interface components {
         /** @description A version with its body (the editor). */
         ContractTemplateDetailData: components["schemas"]["ContractTemplateData"] & {
             body: string;
+        };
+        /** @description The created order. */
+        CreatedOrderData: {
+            /** Format: int64 */
+            id: number;
+            orderNo: string;
         };
         /**
          * @description What the customer form sends. On update, `idNo`, `mobile` and `bankCard` left out (or
@@ -3263,7 +4371,7 @@ export interface components {
         /** @description An upload: multipart fields `customerId`, `kind`, `remark` (optional) and `file`. */
         CustomerFileUpload: {
             /** Format: int64 */
-            customer_id: number;
+            customerId: number;
             kind: string;
             remark?: string | null;
             /** Format: binary */
@@ -3286,6 +4394,16 @@ export interface components {
              * @description Created to (epoch ms, inclusive).
              */
             createdTo?: number | null;
+        };
+        /** @description A customer's orders, paged. */
+        CustomerOrderPageBody: {
+            /** Format: int64 */
+            customerId: number;
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
         };
         /**
          * @description The customer list's request: paging, sort (`id`, `customerNo`, `name`, `createdAt`,
@@ -3342,6 +4460,35 @@ export interface components {
             customer: components["schemas"]["CustomerData"];
             vehicles: components["schemas"]["VehicleData"][];
         };
+        /** @description A daily job and its latest run. */
+        DailyJobData: {
+            name: string;
+            about: string;
+            /** @description The business date of its latest run, `YYYY-MM-DD`; `null` before its first run. */
+            lastDate: string | null;
+            /** @description RUNNING, DONE or FAILED; `null` before its first run. */
+            lastStatus: string | null;
+        };
+        /**
+         * @description How days are counted for accrued interest within a period.
+         * @enum {string}
+         */
+        DayCount: "ACT_365" | "30_360";
+        /** @description One delinquency range: `min_days ≤ age ≤ max_days` (no upper end when `max_days` is `None`). */
+        DelinquencyRange: {
+            /** @description The bucket's name, e.g. `M1`. */
+            classification: string;
+            /**
+             * Format: int32
+             * @description Least age in days.
+             */
+            minDays: number;
+            /**
+             * Format: int32
+             * @description Largest age in days, inclusive.
+             */
+            maxDays?: number | null;
+        };
         DepartmentBody: {
             /**
              * Format: int64
@@ -3370,6 +4517,11 @@ export interface components {
             userCount: number;
             children: components["schemas"]["DepartmentData"][];
         };
+        /**
+         * @description Whether a deposit (保证金) is collected.
+         * @enum {string}
+         */
+        DepositRule: "NONE" | "ONE_INSTALMENT_PRINCIPAL";
         DictItemBody: {
             /** @description Letters, digits and `_`, starting with a letter; unique in its type. */
             code: string;
@@ -3430,17 +4582,26 @@ export interface components {
             /** Format: int64 */
             updatedAt: number;
         };
+        /**
+         * @description The interest owed when the customer settles early.
+         * @enum {string}
+         */
+        EarlySettlementInterest: "CURRENT_PERIOD_FULL" | "ACCRUED_TO_DATE" | "ALL_REMAINING";
         EnabledBody: {
             enabled: boolean;
         };
         Envelope_ArticleData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -3464,14 +4625,40 @@ export interface components {
                 updatedAt: number;
             };
         };
-        Envelope_BatchData: {
-            /** @description `true` on success. */
-            result: boolean;
+        Envelope_AutoAllocationData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description How many orders the rules took. */
+            data: {
+                /** Format: int64 */
+                taken: number;
+                /** Format: int64 */
+                left: number;
+            };
+        };
+        Envelope_BatchData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -3511,13 +4698,17 @@ export interface components {
             };
         };
         Envelope_BrandingData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /**
@@ -3535,14 +4726,52 @@ export interface components {
                 defaultPageSize: number;
             };
         };
-        Envelope_CapitalAccountInfoData: {
-            /** @description `true` on success. */
-            result: boolean;
+        Envelope_BusinessDateData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description The business date as 系统设置 shows it. */
+            data: {
+                /** @description Today's business date in the business time zone, `YYYY-MM-DD`. */
+                businessDate: string;
+                /** @description The business time zone (IANA). */
+                timeZone: string;
+                /**
+                 * Format: int64
+                 * @description The server's clock, epoch milliseconds.
+                 */
+                serverTime: number;
+                /**
+                 * @description The time of day the daily jobs run (`HH:MM`, business time zone); `null` when this
+                 *     server runs no daily schedule.
+                 */
+                dailyJobsAt: string | null;
+                /** @description Each daily job and its latest run. */
+                jobs: components["schemas"]["DailyJobData"][];
+            };
+        };
+        Envelope_CapitalAccountInfoData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -3553,13 +4782,17 @@ export interface components {
             };
         };
         Envelope_ConnectionTestData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description What a connection test found. */
@@ -3574,13 +4807,17 @@ export interface components {
             };
         };
         Envelope_ContractCatalogueData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description What the contract editor offers: document kinds, variables, capital providers. */
@@ -3591,13 +4828,17 @@ export interface components {
             };
         };
         Envelope_ContractTemplateDetailData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description A version with its body (the editor). */
@@ -3605,14 +4846,39 @@ export interface components {
                 body: string;
             };
         };
-        Envelope_CustomerViewData: {
-            /** @description `true` on success. */
-            result: boolean;
+        Envelope_CreatedOrderData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description The created order. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                orderNo: string;
+            };
+        };
+        Envelope_CustomerViewData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description The detail page: the customer (masked) and its vehicles. */
@@ -3622,13 +4888,17 @@ export interface components {
             };
         };
         Envelope_EsignData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -3653,13 +4923,17 @@ export interface components {
             };
         };
         Envelope_ExportData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description What an export answers: download the file with `GET /api/file/download`. */
@@ -3673,13 +4947,17 @@ export interface components {
             };
         };
         Envelope_HealthData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -3694,13 +4972,17 @@ export interface components {
             };
         };
         Envelope_IdData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description `{ id }` of a created record. */
@@ -3710,13 +4992,17 @@ export interface components {
             };
         };
         Envelope_InsurerData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -3747,13 +5033,17 @@ export interface components {
             };
         };
         Envelope_InterfaceConfigData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -3762,25 +5052,240 @@ export interface components {
             };
         };
         Envelope_Option_String: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: null | string;
         };
-        Envelope_PageData_ArticleData: {
-            /** @description `true` on success. */
-            result: boolean;
+        Envelope_OrderRowData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description An order in a list. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                orderNo: string;
+                /** @description `APPLIED`, `INTAKE`, … (docs/orders.md). */
+                status: string;
+                /** Format: int32 */
+                statusSort: number;
+                /** Format: int64 */
+                customerId: number;
+                customerName: string;
+                /** @description Masked. */
+                customerMobile: string;
+                /** Format: int64 */
+                vehicleId: number;
+                plateNo: string;
+                vin: string;
+                /** Format: int64 */
+                productId: number;
+                productCode: string;
+                productName: string;
+                /** Format: int32 */
+                productVersion: number;
+                /** Format: int32 */
+                termN: number;
+                channel: string;
+                /** Format: int64 */
+                totalPremiumFen: number;
+                /** Format: int64 */
+                downPaymentFen: number;
+                /** Format: int64 */
+                financedFen: number;
+                /** Format: int64 */
+                approvedFinancedFen: number | null;
+                /** Format: int64 */
+                capitalProviderId: number | null;
+                capitalProviderName: string | null;
+                insurerNames: string[];
+                assigneeName: string | null;
+                /** @description Who reviewed it last (approved, returned or rejected). */
+                reviewerName: string | null;
+                /** Format: int32 */
+                returnCount: number;
+                returnReason: string;
+                rejectReasonCode: string;
+                rejectReason: string;
+                /** @description REVIEW or ALLOCATION for rejected orders. */
+                rejectStage: string;
+                /** Format: int64 */
+                appliedAt: number;
+                /** Format: int64 */
+                submittedAt: number | null;
+                /** Format: int64 */
+                statusChangedAt: number;
+                /** Format: int64 */
+                updatedAt: number;
+                /** Format: int64 */
+                version: number;
+            };
+        };
+        Envelope_OrderRulesData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description The order rules and the version a save must send back. */
+            data: {
+                rules: components["schemas"]["OrderRules"];
+                /**
+                 * Format: int64
+                 * @description 0 while nothing was saved; each save adds one.
+                 */
+                version: number;
+            };
+        };
+        Envelope_OrderViewData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description The order page: everything about one order. */
+            data: {
+                order: components["schemas"]["OrderRowData"];
+                customerKind: string;
+                /** @description Masked. */
+                customerIdNo: string;
+                customerAddress: string;
+                vehicleBrandModel: string;
+                vehicleUsage: string;
+                vehicleEngineNo: string;
+                vehicleOwnerName: string;
+                anchorDate: string | null;
+                firstDueDate: string | null;
+                /** Format: int64 */
+                upfrontFeeFen: number;
+                /** Format: int64 */
+                depositFen: number;
+                /** Format: int64 */
+                firstInstalmentFen: number;
+                /** Format: int64 */
+                dueAtDownPaymentFen: number;
+                reviewOpinion: string;
+                returnFields: string[] | null;
+                cancelReason: string;
+                remark: string;
+                /** @description The terms snapshot was taken (the order was submitted). */
+                snapshotted: boolean;
+                policies: components["schemas"]["PolicyData"][];
+                schedule: null | components["schemas"]["ScheduleData"];
+                allocations: components["schemas"]["AllocationData"][];
+                timeline: components["schemas"]["TimelineData"][];
+                /** @description The events this order can take now (codes), whatever the user's permissions. */
+                nextEvents: string[];
+                sameCustomerOrders: components["schemas"]["RelatedOrderData"][];
+                /** @description Orders of other customers with a vehicle of the same VIN. */
+                sameVinOrders: components["schemas"]["RelatedOrderData"][];
+            };
+        };
+        Envelope_PageData_AllocationData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    orderId: number;
+                    orderNo: string;
+                    orderStatus: string;
+                    customerName: string;
+                    /** Format: int64 */
+                    capitalProviderId: number;
+                    capitalProviderName: string;
+                    /** Format: int64 */
+                    ruleId: number | null;
+                    /** Format: int32 */
+                    ruleVersion: number | null;
+                    /** @description AUTO or MANUAL. */
+                    mode: string;
+                    /** Format: int64 */
+                    reservedFen: number;
+                    /** @description RESERVED, ACTIVE, FUNDED, CLOSED, DECLINED or CANCELLED. */
+                    status: string;
+                    reason: string;
+                    cpApprovalNo: string;
+                    allocatedByName: string;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    endedAt: number | null;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_ArticleData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -3817,13 +5322,17 @@ export interface components {
             };
         };
         Envelope_PageData_BannerData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -3862,13 +5371,17 @@ export interface components {
             };
         };
         Envelope_PageData_BatchData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -3920,13 +5433,17 @@ export interface components {
             };
         };
         Envelope_PageData_ContractTemplateData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -3974,13 +5491,17 @@ export interface components {
             };
         };
         Envelope_PageData_CustomerData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -4028,13 +5549,17 @@ export interface components {
             };
         };
         Envelope_PageData_CustomerFileData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -4067,13 +5592,17 @@ export interface components {
             };
         };
         Envelope_PageData_CustomerPickData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -4101,13 +5630,17 @@ export interface components {
             };
         };
         Envelope_PageData_InsurerData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -4150,13 +5683,17 @@ export interface components {
             };
         };
         Envelope_PageData_LoginLogData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -4192,13 +5729,17 @@ export interface components {
             };
         };
         Envelope_PageData_NoticeTemplateData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -4233,13 +5774,17 @@ export interface components {
             };
         };
         Envelope_PageData_OperationLogData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -4274,14 +5819,247 @@ export interface components {
                 size: number;
             };
         };
-        Envelope_PageData_ProviderData: {
-            /** @description `true` on success. */
-            result: boolean;
+        Envelope_PageData_OrderFileApplyData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    orderId: number;
+                    kind: string;
+                    /** Format: int64 */
+                    replacesId: number | null;
+                    reason: string;
+                    /** @description PENDING, APPROVED or REJECTED. */
+                    status: string;
+                    rejectReason: string;
+                    fileName: string;
+                    contentType: string;
+                    applicant: string | null;
+                    examiner: string | null;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    examinedAt: number | null;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_OrderFileData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    orderId: number;
+                    kind: string;
+                    remark: string;
+                    fileName: string;
+                    contentType: string;
+                    /** Format: int64 */
+                    sizeBytes: number;
+                    sha256: string;
+                    uploadedBy: string | null;
+                    /** Format: int64 */
+                    createdAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_OrderRowData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    orderNo: string;
+                    /** @description `APPLIED`, `INTAKE`, … (docs/orders.md). */
+                    status: string;
+                    /** Format: int32 */
+                    statusSort: number;
+                    /** Format: int64 */
+                    customerId: number;
+                    customerName: string;
+                    /** @description Masked. */
+                    customerMobile: string;
+                    /** Format: int64 */
+                    vehicleId: number;
+                    plateNo: string;
+                    vin: string;
+                    /** Format: int64 */
+                    productId: number;
+                    productCode: string;
+                    productName: string;
+                    /** Format: int32 */
+                    productVersion: number;
+                    /** Format: int32 */
+                    termN: number;
+                    channel: string;
+                    /** Format: int64 */
+                    totalPremiumFen: number;
+                    /** Format: int64 */
+                    downPaymentFen: number;
+                    /** Format: int64 */
+                    financedFen: number;
+                    /** Format: int64 */
+                    approvedFinancedFen: number | null;
+                    /** Format: int64 */
+                    capitalProviderId: number | null;
+                    capitalProviderName: string | null;
+                    insurerNames: string[];
+                    assigneeName: string | null;
+                    /** @description Who reviewed it last (approved, returned or rejected). */
+                    reviewerName: string | null;
+                    /** Format: int32 */
+                    returnCount: number;
+                    returnReason: string;
+                    rejectReasonCode: string;
+                    rejectReason: string;
+                    /** @description REVIEW or ALLOCATION for rejected orders. */
+                    rejectStage: string;
+                    /** Format: int64 */
+                    appliedAt: number;
+                    /** Format: int64 */
+                    submittedAt: number | null;
+                    /** Format: int64 */
+                    statusChangedAt: number;
+                    /** Format: int64 */
+                    updatedAt: number;
+                    /** Format: int64 */
+                    version: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_ProductData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    code: string;
+                    name: string;
+                    /** Format: int32 */
+                    productVersion: number;
+                    /** @description DRAFT, ACTIVE or RETIRED. */
+                    status: string;
+                    /**
+                     * Format: int32
+                     * @description The version of this code that is ACTIVE now (list rows only).
+                     */
+                    activeVersion: number | null;
+                    remark: string;
+                    terms: components["schemas"]["ProductTerms"];
+                    /** Format: int64 */
+                    activatedAt: number | null;
+                    /** Format: int64 */
+                    retiredAt: number | null;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    updatedAt: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_ProviderData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -4338,13 +6116,17 @@ export interface components {
             };
         };
         Envelope_PageData_RecipientData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -4379,13 +6161,17 @@ export interface components {
             };
         };
         Envelope_PageData_RoleRowData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -4418,14 +6204,72 @@ export interface components {
                 size: number;
             };
         };
-        Envelope_PageData_TemplateData: {
-            /** @description `true` on success. */
-            result: boolean;
+        Envelope_PageData_RuleData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    name: string;
+                    /** Format: int32 */
+                    priority: number;
+                    /** Format: int32 */
+                    weight: number;
+                    enabled: boolean;
+                    /** Format: int32 */
+                    ruleVersion: number;
+                    /** Format: int64 */
+                    capitalProviderId: number;
+                    capitalProviderName: string;
+                    conditions: components["schemas"]["Conditions"];
+                    /** Format: int64 */
+                    dailyQuotaFen: number | null;
+                    windowStart: string | null;
+                    windowEnd: string | null;
+                    effectiveFrom: string | null;
+                    effectiveTo: string | null;
+                    remark: string;
+                    /** Format: int64 */
+                    updatedAt: number;
+                    /** Format: int64 */
+                    version: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_TemplateData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -4455,13 +6299,17 @@ export interface components {
             };
         };
         Envelope_PageData_UsageData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -4495,13 +6343,17 @@ export interface components {
             };
         };
         Envelope_PageData_UserRowData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description One page of a list. */
@@ -4535,13 +6387,17 @@ export interface components {
             };
         };
         Envelope_PasswordData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description The outcome of a password reset. */
@@ -4551,13 +6407,17 @@ export interface components {
             };
         };
         Envelope_PermissionData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -4567,14 +6427,146 @@ export interface components {
                 authorities: string[];
             };
         };
-        Envelope_ProviderAccountData: {
-            /** @description `true` on success. */
-            result: boolean;
+        Envelope_ProductData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description A product version. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                code: string;
+                name: string;
+                /** Format: int32 */
+                productVersion: number;
+                /** @description DRAFT, ACTIVE or RETIRED. */
+                status: string;
+                /**
+                 * Format: int32
+                 * @description The version of this code that is ACTIVE now (list rows only).
+                 */
+                activeVersion: number | null;
+                remark: string;
+                terms: components["schemas"]["ProductTerms"];
+                /** Format: int64 */
+                activatedAt: number | null;
+                /** Format: int64 */
+                retiredAt: number | null;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                updatedAt: number;
+            };
+        };
+        Envelope_ProductTerms: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /**
+             * @description The terms of a financing product. Copied as JSON onto each order, so later product edits do
+             *     not change existing orders.
+             */
+            data: {
+                /** @description How instalments are computed. */
+                scheduleMethod: components["schemas"]["ScheduleMethod"];
+                /** @description The numbers of instalments a customer may choose. */
+                termOptions: number[];
+                /** @description Nominal interest rate per [`ProductTerms::rate_period`] (for FLAT: the flat rate). */
+                rateBp: components["schemas"]["Bp"];
+                /** @description The period of `rate_bp`. */
+                ratePeriod: components["schemas"]["RatePeriod"];
+                /** @description Day count for interest accrued within a period (early settlement). */
+                dayCount: components["schemas"]["DayCount"];
+                /** @description 期末 or 期初. */
+                repayTiming: components["schemas"]["RepayTiming"];
+                /** @description Under FLAT and 期初: the first instalment carries no interest. */
+                inAdvanceFirstPeriodInterestFree?: boolean;
+                /** @description Service fee rate (per instalment under PER_INSTALMENT). */
+                feeRateBp: components["schemas"]["Bp"];
+                /** @description When the fee is charged. */
+                feeTiming: components["schemas"]["FeeTiming"];
+                /** @description Deposit rule. */
+                depositRule: components["schemas"]["DepositRule"];
+                /** @description Least down payment, as a share of the total premium. */
+                minDownPaymentBp: components["schemas"]["Bp"];
+                /** @description Most that may be financed. */
+                maxFinancedFen: components["schemas"]["Fen"];
+                /** @description Least principal per instalment: the financed amount must be at least this × n. */
+                minPrincipalPerInstalmentFen: components["schemas"]["Fen"];
+                /** @description Daily penalty rate. */
+                penaltyRatePpmPerDay: components["schemas"]["Ppm"];
+                /** @description What the penalty is computed on. */
+                penaltyBase: components["schemas"]["PenaltyBase"];
+                /**
+                 * Format: int32
+                 * @description Grace days (宽限期) after the due date.
+                 */
+                penaltyGraceDays: number;
+                /** @description Whether a penalty after the grace runs from the due date or from the end of the grace. */
+                penaltyFrom: components["schemas"]["PenaltyFrom"];
+                /** @description Cap on the order's total penalty, as a share of the financed amount. */
+                penaltyCapBpOfPrincipal: components["schemas"]["Bp"];
+                /** @description The order in which a payment pays the components of an instalment. */
+                allocationOrder: components["schemas"]["Component"][];
+                /** @description Where a payment beyond what is due goes. */
+                prepaymentRule: components["schemas"]["PrepaymentRule"];
+                /** @description Interest owed on early settlement. */
+                earlySettlementInterest: components["schemas"]["EarlySettlementInterest"];
+                /** @description Early-settlement fee, as a share of the remaining principal. */
+                earlySettlementFeeBp: components["schemas"]["Bp"];
+                /** @description Rounding of every computed component. */
+                roundingMode: components["schemas"]["RoundingMode"];
+                /** @description Which instalment absorbs the rounding remainder (FLAT, EQUAL_PRINCIPAL, per-instalment fee). */
+                remainderOn: components["schemas"]["RemainderOn"];
+                /**
+                 * Format: int32
+                 * @description Days overdue after which the platform advances (代偿) principal + interest to the funder.
+                 */
+                advanceAfterDays: number;
+                /**
+                 * Format: int32
+                 * @description Days overdue after which surrender starts.
+                 */
+                surrenderAfterDays: number;
+                /**
+                 * Format: int32
+                 * @description Cure days of the demand notice.
+                 */
+                demandNoticeCureDays: number;
+            };
+        };
+        Envelope_ProviderAccountData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -4596,13 +6588,17 @@ export interface components {
             };
         };
         Envelope_ProviderData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description A capital provider. Money in fen, rates in basis points. */
@@ -4648,13 +6644,17 @@ export interface components {
             };
         };
         Envelope_RetryData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -4666,13 +6666,17 @@ export interface components {
             };
         };
         Envelope_RevealData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -4681,13 +6685,17 @@ export interface components {
             };
         };
         Envelope_RoleViewData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -4702,13 +6710,17 @@ export interface components {
             };
         };
         Envelope_SavedData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description Which version a save wrote. */
@@ -4721,14 +6733,111 @@ export interface components {
                 newVersion: boolean;
             };
         };
-        Envelope_SecurityData: {
-            /** @description `true` on success. */
-            result: boolean;
+        Envelope_SavedProductData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description Which version a save wrote. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int32 */
+                productVersion: number;
+                /** @description A new DRAFT version was made (an ACTIVE or RETIRED version is never changed). */
+                newVersion: boolean;
+            };
+        };
+        Envelope_ScheduleData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description The plan, its totals and rates. */
+            data: {
+                /** Format: int64 */
+                productId: number;
+                /** Format: int32 */
+                productVersion: number;
+                /** Format: int64 */
+                principalFen: number;
+                /** Format: int32 */
+                term: number;
+                /** @description `YYYY-MM-DD`. */
+                anchorDate: string;
+                /**
+                 * Format: int32
+                 * @description The schedule generator's version (stored with each order's plan).
+                 */
+                generatorVersion: number;
+                /**
+                 * Format: int64
+                 * @description The level instalment of an ANNUITY (principal + interest), else null.
+                 */
+                emiFen: number | null;
+                /**
+                 * Format: int64
+                 * @description Fee charged once with the down payment.
+                 */
+                upfrontFeeFen: number;
+                /**
+                 * Format: int64
+                 * @description Deposit collected with the down payment.
+                 */
+                depositFen: number;
+                /** Format: int64 */
+                totalPrincipalFen: number;
+                /** Format: int64 */
+                totalInterestFen: number;
+                /**
+                 * Format: int64
+                 * @description Σ per-instalment fees.
+                 */
+                totalFeeFen: number;
+                /**
+                 * Format: int64
+                 * @description Σ instalment totals.
+                 */
+                totalRepaymentFen: number;
+                /**
+                 * Format: int64
+                 * @description The product's nominal rate per year (a monthly rate × 12), bp.
+                 */
+                nominalAnnualBp: number;
+                annualised: null | components["schemas"]["AnnualisedRate"];
+                lines: components["schemas"]["ScheduleLineData"][];
+            };
+        };
+        Envelope_SecurityData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description 安全设置. Every value is required when saving. */
@@ -4783,13 +6892,17 @@ export interface components {
             };
         };
         Envelope_SessionData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description A session (the product specification): the token goes in the `authorization-token` header. */
@@ -4808,13 +6921,17 @@ export interface components {
             };
         };
         Envelope_SignatureConfigData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description The e-signature provider (no private key). */
@@ -4830,13 +6947,17 @@ export interface components {
             };
         };
         Envelope_SystemData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description 系统设置 as the screen shows it. */
@@ -4866,13 +6987,17 @@ export interface components {
             };
         };
         Envelope_TemplateTestData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -4883,13 +7008,17 @@ export interface components {
             };
         };
         Envelope_UidData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description A login identifier: present it with the next sign-in attempt. */
@@ -4904,13 +7033,17 @@ export interface components {
             };
         };
         Envelope_UploadedImageData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description An uploaded image: use `fileId` in the record that shows it. */
@@ -4923,13 +7056,17 @@ export interface components {
             };
         };
         Envelope_UserCreatedData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             /** @description A new sign-in account (administrator or capital-provider user). */
@@ -4941,13 +7078,17 @@ export interface components {
             };
         };
         Envelope_UserViewData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -4969,13 +7110,17 @@ export interface components {
             };
         };
         Envelope_Vec_AreaData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -4986,13 +7131,17 @@ export interface components {
             }[];
         };
         Envelope_Vec_ArticleCategoryData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -5007,13 +7156,17 @@ export interface components {
             }[];
         };
         Envelope_Vec_CapitalUserData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -5031,13 +7184,17 @@ export interface components {
             }[];
         };
         Envelope_Vec_CatalogueSectionData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -5049,13 +7206,17 @@ export interface components {
             }[];
         };
         Envelope_Vec_ContractTemplateData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -5091,13 +7252,17 @@ export interface components {
             }[];
         };
         Envelope_Vec_DepartmentData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -5118,13 +7283,17 @@ export interface components {
             }[];
         };
         Envelope_Vec_DictItemData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -5145,13 +7314,17 @@ export interface components {
             }[];
         };
         Envelope_Vec_DictOptionData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -5162,13 +7335,17 @@ export interface components {
             }[];
         };
         Envelope_Vec_DictTypeData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -5187,13 +7364,17 @@ export interface components {
             }[];
         };
         Envelope_Vec_NoticeTemplateData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -5215,14 +7396,79 @@ export interface components {
                 updatedAt: number;
             }[];
         };
-        Envelope_Vec_ProviderAccountData: {
-            /** @description `true` on success. */
-            result: boolean;
+        Envelope_Vec_OutcomeData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                orderId: number;
+                ok: boolean;
+                message: string;
+            }[];
+        };
+        Envelope_Vec_ProductData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                code: string;
+                name: string;
+                /** Format: int32 */
+                productVersion: number;
+                /** @description DRAFT, ACTIVE or RETIRED. */
+                status: string;
+                /**
+                 * Format: int32
+                 * @description The version of this code that is ACTIVE now (list rows only).
+                 */
+                activeVersion: number | null;
+                remark: string;
+                terms: components["schemas"]["ProductTerms"];
+                /** Format: int64 */
+                activatedAt: number | null;
+                /** Format: int64 */
+                retiredAt: number | null;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                updatedAt: number;
+            }[];
+        };
+        Envelope_Vec_ProviderAccountData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -5244,13 +7490,17 @@ export interface components {
             }[];
         };
         Envelope_Vec_SmsOptionData: {
-            /** @description `true` on success. */
-            result: boolean;
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
             /**
              * Format: int32
              * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
              */
-            code: number;
+            code: 200;
             /** @description A message for the user, in Chinese. */
             msg: string;
             data: {
@@ -5261,6 +7511,24 @@ export interface components {
                 content: string;
                 enabled: boolean;
             }[];
+        };
+        /** @description An error answered with HTTP 200: 400 invalid input, 401 the session expired, 403 not permitted, 404 not found, 409 conflict, 422 an idempotency key used for another request, 429 too many attempts, 500 server failure (with the request id), 504 signed in elsewhere. */
+        ErrorEnvelope: {
+            /** @enum {boolean} */
+            result: false;
+            /** @enum {integer} */
+            code: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 504;
+            /** @description What went wrong, for the user, in Chinese. */
+            msg: string;
+            /** @description `{ fields }` with code 400 when the input is invalid, `{ requestId }` with code 500, otherwise null. */
+            data: {
+                /** @description Each invalid field (its JSON path or parameter name) and what is wrong with it. */
+                fields?: {
+                    [key: string]: string;
+                };
+                /** @description The request's id, which the server's log line carries (code 500 only). */
+                requestId?: string | null;
+            } | null;
         };
         EsignData: {
             /** Format: int64 */
@@ -5282,6 +7550,12 @@ export interface components {
             /** Format: int64 */
             verifiedAt: number | null;
         };
+        /** @description The decision on an application. */
+        ExamineBody: {
+            approve: boolean;
+            /** @description Required when refusing. */
+            rejectReason?: string | null;
+        };
         /** @description What an export answers: download the file with `GET /api/file/download`. */
         ExportData: {
             objectName: string;
@@ -5291,6 +7565,16 @@ export interface components {
              */
             rows: number;
         };
+        /**
+         * @description When the service fee is charged.
+         * @enum {string}
+         */
+        FeeTiming: "UPFRONT" | "PER_INSTALMENT";
+        /**
+         * Format: int64
+         * @description An amount of money in fen. Serialised as a plain integer.
+         */
+        Fen: number;
         HealthData: {
             /** @description Always `ok` in a successful answer. */
             status: string;
@@ -5394,6 +7678,27 @@ export interface components {
             code?: string | null;
             enabled?: boolean | null;
         };
+        /** @description The intake form. */
+        IntakeBody: {
+            /** Format: int64 */
+            vehicleId: number;
+            /** Format: int64 */
+            productId: number;
+            /** Format: int32 */
+            termN: number;
+            /** @description `YYYY-MM-DD`: the policy start. */
+            anchorDate: string;
+            policies: components["schemas"]["PolicyData"][];
+            /** Format: int64 */
+            financedFen: number;
+            channel?: string | null;
+            remark?: string | null;
+            /**
+             * Format: int64
+             * @description The version the form was read at (409 when the order changed since).
+             */
+            version: number;
+        };
         InterfaceConfigData: {
             sms: components["schemas"]["SmsConfigData"];
             ocr: components["schemas"]["OcrConfigData"];
@@ -5440,6 +7745,33 @@ export interface components {
              * @description PNG, JPEG or WebP (checked by content), at most 512 KiB.
              */
             file: string;
+        };
+        /**
+         * @description The recipient picker's customer list: paging and the filter of [`CustomerFilterDto`].
+         *     (Spelled out rather than flattened so that unknown fields are refused.)
+         */
+        NoticeCustomerPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** @description INDIVIDUAL or ENTERPRISE. */
+            kind?: string | null;
+            /** @description ENABLED or DISABLED. */
+            status?: string | null;
+            /** @description Contained in the name. */
+            name?: string | null;
+            /**
+             * Format: int64
+             * @description Created from (epoch ms, inclusive).
+             */
+            createdFrom?: number | null;
+            /**
+             * Format: int64
+             * @description Created to (epoch ms, inclusive).
+             */
+            createdTo?: number | null;
         };
         NoticeTemplateBody: {
             /** @description `^[A-Z][A-Z0-9_]{1,63}$`, unique; ignored by update. */
@@ -5548,6 +7880,270 @@ export interface components {
             value: string;
             label: string;
         };
+        /** @description An application to add or replace a document. */
+        OrderFileApplyData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            orderId: number;
+            kind: string;
+            /** Format: int64 */
+            replacesId: number | null;
+            reason: string;
+            /** @description PENDING, APPROVED or REJECTED. */
+            status: string;
+            rejectReason: string;
+            fileName: string;
+            contentType: string;
+            applicant: string | null;
+            examiner: string | null;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            examinedAt: number | null;
+        };
+        /** @description Paging, an order and a status. */
+        OrderFileApplyPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** Format: int64 */
+            orderId?: number | null;
+            /** @description PENDING, APPROVED or REJECTED. */
+            status?: string | null;
+        };
+        /** @description A document of an order. */
+        OrderFileData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            orderId: number;
+            kind: string;
+            remark: string;
+            fileName: string;
+            contentType: string;
+            /** Format: int64 */
+            sizeBytes: number;
+            sha256: string;
+            uploadedBy: string | null;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        /** @description Paging and an order. */
+        OrderFilePageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** Format: int64 */
+            orderId?: number | null;
+            /** @description A code of the `order_file_kind` dictionary. */
+            kind?: string | null;
+        };
+        /** @description An upload: multipart fields `orderId`, `kind`, `remark` (optional) and `file`. */
+        OrderFileUpload: {
+            /** Format: int64 */
+            orderId: number;
+            kind: string;
+            remark?: string | null;
+            /** Format: binary */
+            file: string;
+        };
+        /** @description The filters of every order list. */
+        OrderPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** @description Contained in the order number. */
+            orderNo?: string | null;
+            /** @description Contained in the customer's name. */
+            customerName?: string | null;
+            /** @description The customer's mobile, exactly. */
+            mobile?: string | null;
+            /** @description Contained in the plate number. */
+            plateNo?: string | null;
+            /** @description One of the list's statuses. */
+            status?: string | null;
+            /** Format: int64 */
+            capitalProviderId?: number | null;
+            /** Format: int64 */
+            insurerId?: number | null;
+            /**
+             * Format: int64
+             * @description Applied at or after (epoch ms).
+             */
+            appliedFrom?: number | null;
+            /**
+             * Format: int64
+             * @description Applied before (epoch ms).
+             */
+            appliedTo?: number | null;
+        };
+        /** @description An order in a list. */
+        OrderRowData: {
+            /** Format: int64 */
+            id: number;
+            orderNo: string;
+            /** @description `APPLIED`, `INTAKE`, … (docs/orders.md). */
+            status: string;
+            /** Format: int32 */
+            statusSort: number;
+            /** Format: int64 */
+            customerId: number;
+            customerName: string;
+            /** @description Masked. */
+            customerMobile: string;
+            /** Format: int64 */
+            vehicleId: number;
+            plateNo: string;
+            vin: string;
+            /** Format: int64 */
+            productId: number;
+            productCode: string;
+            productName: string;
+            /** Format: int32 */
+            productVersion: number;
+            /** Format: int32 */
+            termN: number;
+            channel: string;
+            /** Format: int64 */
+            totalPremiumFen: number;
+            /** Format: int64 */
+            downPaymentFen: number;
+            /** Format: int64 */
+            financedFen: number;
+            /** Format: int64 */
+            approvedFinancedFen: number | null;
+            /** Format: int64 */
+            capitalProviderId: number | null;
+            capitalProviderName: string | null;
+            insurerNames: string[];
+            assigneeName: string | null;
+            /** @description Who reviewed it last (approved, returned or rejected). */
+            reviewerName: string | null;
+            /** Format: int32 */
+            returnCount: number;
+            returnReason: string;
+            rejectReasonCode: string;
+            rejectReason: string;
+            /** @description REVIEW or ALLOCATION for rejected orders. */
+            rejectStage: string;
+            /** Format: int64 */
+            appliedAt: number;
+            /** Format: int64 */
+            submittedAt: number | null;
+            /** Format: int64 */
+            statusChangedAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description The order rules. */
+        OrderRules: {
+            /**
+             * Format: int32
+             * @description Days the customer has to sign the contract once the insurer has confirmed (1–90).
+             */
+            signingDeadlineDays: number;
+            /**
+             * Format: int32
+             * @description Days the customer has to pay the down payment once the contract is signed (1–90).
+             */
+            downPaymentDeadlineDays: number;
+            /**
+             * @description A final premium that differs from the quoted one by at most this share (bp of the quoted
+             *     premium) is re-quoted without a new approval (0–10 000).
+             */
+            premiumChangeToleranceBp: components["schemas"]["Bp"];
+            /**
+             * Format: int32
+             * @description Days overdue after which the platform advances (代偿), for new products (0–3650).
+             */
+            defaultAdvanceDays: number;
+            /**
+             * @description Cap on an order's total penalty as a share of the financed amount, for new products
+             *     (0–100 000 bp).
+             */
+            defaultPenaltyCapBp: components["schemas"]["Bp"];
+            /**
+             * Format: int32
+             * @description Cure days of the demand notice (催告), for new products (0–3650).
+             */
+            defaultDemandNoticeCureDays: number;
+            /**
+             * @description The delinquency buckets, by age: the first starts at 0, each next one starts the day after
+             *     the previous one ends, only the last may be open-ended.
+             */
+            delinquencyBuckets: components["schemas"]["DelinquencyRange"][];
+        };
+        /** @description Saving the order rules: all of them, and the version they were read at. */
+        OrderRulesBody: {
+            rules: components["schemas"]["OrderRules"];
+            /**
+             * Format: int64
+             * @description The `version` the screen read; another save in between answers 409.
+             */
+            version: number;
+        };
+        /** @description The order rules and the version a save must send back. */
+        OrderRulesData: {
+            rules: components["schemas"]["OrderRules"];
+            /**
+             * Format: int64
+             * @description 0 while nothing was saved; each save adds one.
+             */
+            version: number;
+        };
+        /** @description The order page: everything about one order. */
+        OrderViewData: {
+            order: components["schemas"]["OrderRowData"];
+            customerKind: string;
+            /** @description Masked. */
+            customerIdNo: string;
+            customerAddress: string;
+            vehicleBrandModel: string;
+            vehicleUsage: string;
+            vehicleEngineNo: string;
+            vehicleOwnerName: string;
+            anchorDate: string | null;
+            firstDueDate: string | null;
+            /** Format: int64 */
+            upfrontFeeFen: number;
+            /** Format: int64 */
+            depositFen: number;
+            /** Format: int64 */
+            firstInstalmentFen: number;
+            /** Format: int64 */
+            dueAtDownPaymentFen: number;
+            reviewOpinion: string;
+            returnFields: string[] | null;
+            cancelReason: string;
+            remark: string;
+            /** @description The terms snapshot was taken (the order was submitted). */
+            snapshotted: boolean;
+            policies: components["schemas"]["PolicyData"][];
+            schedule: null | components["schemas"]["ScheduleData"];
+            allocations: components["schemas"]["AllocationData"][];
+            timeline: components["schemas"]["TimelineData"][];
+            /** @description The events this order can take now (codes), whatever the user's permissions. */
+            nextEvents: string[];
+            sameCustomerOrders: components["schemas"]["RelatedOrderData"][];
+            /** @description Orders of other customers with a vehicle of the same VIN. */
+            sameVinOrders: components["schemas"]["RelatedOrderData"][];
+        };
+        /** @description The outcome for one order. */
+        OutcomeData: {
+            /** Format: int64 */
+            orderId: number;
+            ok: boolean;
+            message: string;
+        };
         PasswordChange: {
             /** @description MD5 hex of the current password. */
             passwordOld: string;
@@ -5561,11 +8157,161 @@ export interface components {
             /** @description The generated password, shown once; `null` when the caller chose one. */
             password: string | null;
         };
+        /**
+         * @description What the daily penalty is computed on.
+         * @enum {string}
+         */
+        PenaltyBase: "INSTALMENT_PRINCIPAL" | "INSTALMENT_PRINCIPAL_INTEREST" | "REMAINING_PRINCIPAL";
+        /**
+         * @description From which day a penalty runs once the grace days are over.
+         * @enum {string}
+         */
+        PenaltyFrom: "DUE_DATE" | "GRACE_END";
         PermissionData: {
             username: string;
             name: string;
             /** @description Permission strings (the product specification): the user's roles and visible buttons. */
             authorities: string[];
+        };
+        /** @description A quoted policy. */
+        PolicyData: {
+            /** @description COMMERCIAL, COMPULSORY or VEHICLE_TAX. */
+            kind: string;
+            /** Format: int64 */
+            insurerId: number;
+            /** @description Read only: the insurer's name. */
+            insurerName?: string;
+            /** Format: int64 */
+            premiumFen: number;
+        };
+        /**
+         * Format: int32
+         * @description A daily rate in parts per million (500 ppm = 0.05 %/day = 5 bp/day; 万分之3.3 = 330 ppm).
+         */
+        Ppm: number;
+        /**
+         * @description Where a payment beyond what is due goes.
+         * @enum {string}
+         */
+        PrepaymentRule: "NEXT" | "LAST" | "REAMORTIZE";
+        /** @description A product's code, name, remark and terms. */
+        ProductBody: {
+            /** @description `^[A-Z][A-Z0-9_]{1,63}$`, unique; ignored by update (it never changes). */
+            code?: string;
+            /** @description 1 to 64 characters. */
+            name: string;
+            remark?: string | null;
+            /** @description Every term; refused terms answer 400 with each field as `terms.<field>` in `data.fields`. */
+            terms: components["schemas"]["ProductTerms"];
+        };
+        /** @description A product version. */
+        ProductData: {
+            /** Format: int64 */
+            id: number;
+            code: string;
+            name: string;
+            /** Format: int32 */
+            productVersion: number;
+            /** @description DRAFT, ACTIVE or RETIRED. */
+            status: string;
+            /**
+             * Format: int32
+             * @description The version of this code that is ACTIVE now (list rows only).
+             */
+            activeVersion: number | null;
+            remark: string;
+            terms: components["schemas"]["ProductTerms"];
+            /** Format: int64 */
+            activatedAt: number | null;
+            /** Format: int64 */
+            retiredAt: number | null;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        ProductPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** @description Contained in the code or the name. */
+            keyword?: string | null;
+            /** @description Of the latest version: DRAFT, ACTIVE or RETIRED. */
+            status?: string | null;
+        };
+        /**
+         * @description The terms of a financing product. Copied as JSON onto each order, so later product edits do
+         *     not change existing orders.
+         */
+        ProductTerms: {
+            /** @description How instalments are computed. */
+            scheduleMethod: components["schemas"]["ScheduleMethod"];
+            /** @description The numbers of instalments a customer may choose. */
+            termOptions: number[];
+            /** @description Nominal interest rate per [`ProductTerms::rate_period`] (for FLAT: the flat rate). */
+            rateBp: components["schemas"]["Bp"];
+            /** @description The period of `rate_bp`. */
+            ratePeriod: components["schemas"]["RatePeriod"];
+            /** @description Day count for interest accrued within a period (early settlement). */
+            dayCount: components["schemas"]["DayCount"];
+            /** @description 期末 or 期初. */
+            repayTiming: components["schemas"]["RepayTiming"];
+            /** @description Under FLAT and 期初: the first instalment carries no interest. */
+            inAdvanceFirstPeriodInterestFree?: boolean;
+            /** @description Service fee rate (per instalment under PER_INSTALMENT). */
+            feeRateBp: components["schemas"]["Bp"];
+            /** @description When the fee is charged. */
+            feeTiming: components["schemas"]["FeeTiming"];
+            /** @description Deposit rule. */
+            depositRule: components["schemas"]["DepositRule"];
+            /** @description Least down payment, as a share of the total premium. */
+            minDownPaymentBp: components["schemas"]["Bp"];
+            /** @description Most that may be financed. */
+            maxFinancedFen: components["schemas"]["Fen"];
+            /** @description Least principal per instalment: the financed amount must be at least this × n. */
+            minPrincipalPerInstalmentFen: components["schemas"]["Fen"];
+            /** @description Daily penalty rate. */
+            penaltyRatePpmPerDay: components["schemas"]["Ppm"];
+            /** @description What the penalty is computed on. */
+            penaltyBase: components["schemas"]["PenaltyBase"];
+            /**
+             * Format: int32
+             * @description Grace days (宽限期) after the due date.
+             */
+            penaltyGraceDays: number;
+            /** @description Whether a penalty after the grace runs from the due date or from the end of the grace. */
+            penaltyFrom: components["schemas"]["PenaltyFrom"];
+            /** @description Cap on the order's total penalty, as a share of the financed amount. */
+            penaltyCapBpOfPrincipal: components["schemas"]["Bp"];
+            /** @description The order in which a payment pays the components of an instalment. */
+            allocationOrder: components["schemas"]["Component"][];
+            /** @description Where a payment beyond what is due goes. */
+            prepaymentRule: components["schemas"]["PrepaymentRule"];
+            /** @description Interest owed on early settlement. */
+            earlySettlementInterest: components["schemas"]["EarlySettlementInterest"];
+            /** @description Early-settlement fee, as a share of the remaining principal. */
+            earlySettlementFeeBp: components["schemas"]["Bp"];
+            /** @description Rounding of every computed component. */
+            roundingMode: components["schemas"]["RoundingMode"];
+            /** @description Which instalment absorbs the rounding remainder (FLAT, EQUAL_PRINCIPAL, per-instalment fee). */
+            remainderOn: components["schemas"]["RemainderOn"];
+            /**
+             * Format: int32
+             * @description Days overdue after which the platform advances (代偿) principal + interest to the funder.
+             */
+            advanceAfterDays: number;
+            /**
+             * Format: int32
+             * @description Days overdue after which surrender starts.
+             */
+            surrenderAfterDays: number;
+            /**
+             * Format: int32
+             * @description Cure days of the demand notice.
+             */
+            demandNoticeCureDays: number;
         };
         ProviderAccountBody: {
             purpose: string;
@@ -5677,6 +8423,15 @@ export interface components {
             /** @description ACTIVE, PAUSED or TERMINATED. */
             status: string;
         };
+        /**
+         * @description The period the nominal rate is quoted for. Instalments are monthly either way.
+         * @enum {string}
+         */
+        RatePeriod: "MONTH" | "YEAR";
+        /** @description A reason, required. */
+        ReasonBody: {
+            reason: string;
+        };
         RecipientData: {
             /** Format: int64 */
             id: number;
@@ -5706,6 +8461,29 @@ export interface components {
             /** @description Contained in the customer's name. */
             name?: string | null;
         };
+        /** @description 拒绝 (T7). */
+        RejectBody: {
+            /** @description A code of the `reject_reason` dictionary. */
+            reasonCode: string;
+            reason?: string | null;
+        };
+        /** @description Another order of the same customer or vehicle. */
+        RelatedOrderData: {
+            /** Format: int64 */
+            id: number;
+            orderNo: string;
+            status: string;
+        };
+        /**
+         * @description Which instalment absorbs the rounding remainder.
+         * @enum {string}
+         */
+        RemainderOn: "FIRST" | "LAST";
+        /**
+         * @description When each instalment falls due within its period.
+         * @enum {string}
+         */
+        RepayTiming: "IN_ARREARS" | "IN_ADVANCE";
         /** @description A password reset: the caller's choice, or none for a generated one. */
         ResetPasswordBody: {
             /** @description MD5 hex of the new password; absent → generated and answered once. */
@@ -5717,6 +8495,13 @@ export interface components {
              * @description How many failed recipients were queued again.
              */
             requeued: number;
+        };
+        /** @description 退回 (T5). */
+        ReturnBody: {
+            /** @description Required. */
+            reason: string;
+            /** @description What to fix: customer, vehicle, policies, amounts, documents, product, other. */
+            fields: string[];
         };
         RevealBody: {
             /** @description `idNo`, `mobile` or `bankCard`. */
@@ -5790,6 +8575,79 @@ export interface components {
             isSuper: boolean;
             permissions: string[];
         };
+        /**
+         * @description How a product rounds an exact quotient to whole fen.
+         * @enum {string}
+         */
+        RoundingMode: "HALF_UP" | "HALF_EVEN";
+        /** @description A rule as saved. */
+        RuleBody: {
+            /** @description 1 to 64 characters. */
+            name: string;
+            /**
+             * Format: int32
+             * @description 0–999, higher first.
+             */
+            priority: number;
+            /**
+             * Format: int32
+             * @description 1–100: the share among rules of equal priority.
+             */
+            weight: number;
+            /** Format: int64 */
+            capitalProviderId: number;
+            conditions?: components["schemas"]["Conditions"];
+            /** Format: int64 */
+            dailyQuotaFen?: number | null;
+            /** @description `HH:MM`, with `windowEnd`. */
+            windowStart?: string | null;
+            windowEnd?: string | null;
+            /** @description `YYYY-MM-DD`. */
+            effectiveFrom?: string | null;
+            effectiveTo?: string | null;
+            remark?: string | null;
+            /**
+             * Format: int64
+             * @description The version read (update only).
+             */
+            version?: number | null;
+        };
+        /** @description An allocation rule. */
+        RuleData: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int32 */
+            priority: number;
+            /** Format: int32 */
+            weight: number;
+            enabled: boolean;
+            /** Format: int32 */
+            ruleVersion: number;
+            /** Format: int64 */
+            capitalProviderId: number;
+            capitalProviderName: string;
+            conditions: components["schemas"]["Conditions"];
+            /** Format: int64 */
+            dailyQuotaFen: number | null;
+            windowStart: string | null;
+            windowEnd: string | null;
+            effectiveFrom: string | null;
+            effectiveTo: string | null;
+            remark: string;
+            /** Format: int64 */
+            updatedAt: number;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description Paging only. */
+        RulePageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+        };
         /** @description Which version a save wrote. */
         SavedData: {
             /** Format: int64 */
@@ -5799,6 +8657,119 @@ export interface components {
             /** @description A new DRAFT version was made (an ACTIVE or RETIRED version is never changed). */
             newVersion: boolean;
         };
+        /** @description Which version a save wrote. */
+        SavedProductData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            productVersion: number;
+            /** @description A new DRAFT version was made (an ACTIVE or RETIRED version is never changed). */
+            newVersion: boolean;
+        };
+        /** @description What the calculator takes. */
+        ScheduleBody: {
+            /**
+             * Format: int64
+             * @description A product version's id (any status).
+             */
+            productId: number;
+            /**
+             * Format: int64
+             * @description The financed amount in fen, within the product's minimum for the term and its maximum.
+             */
+            principalFen: number;
+            /**
+             * Format: int32
+             * @description One of the product's term options.
+             */
+            term: number;
+            /** @description `YYYY-MM-DD`: interest runs from it and due dates count from it. */
+            anchorDate: string;
+        };
+        /** @description The plan, its totals and rates. */
+        ScheduleData: {
+            /** Format: int64 */
+            productId: number;
+            /** Format: int32 */
+            productVersion: number;
+            /** Format: int64 */
+            principalFen: number;
+            /** Format: int32 */
+            term: number;
+            /** @description `YYYY-MM-DD`. */
+            anchorDate: string;
+            /**
+             * Format: int32
+             * @description The schedule generator's version (stored with each order's plan).
+             */
+            generatorVersion: number;
+            /**
+             * Format: int64
+             * @description The level instalment of an ANNUITY (principal + interest), else null.
+             */
+            emiFen: number | null;
+            /**
+             * Format: int64
+             * @description Fee charged once with the down payment.
+             */
+            upfrontFeeFen: number;
+            /**
+             * Format: int64
+             * @description Deposit collected with the down payment.
+             */
+            depositFen: number;
+            /** Format: int64 */
+            totalPrincipalFen: number;
+            /** Format: int64 */
+            totalInterestFen: number;
+            /**
+             * Format: int64
+             * @description Σ per-instalment fees.
+             */
+            totalFeeFen: number;
+            /**
+             * Format: int64
+             * @description Σ instalment totals.
+             */
+            totalRepaymentFen: number;
+            /**
+             * Format: int64
+             * @description The product's nominal rate per year (a monthly rate × 12), bp.
+             */
+            nominalAnnualBp: number;
+            annualised: null | components["schemas"]["AnnualisedRate"];
+            lines: components["schemas"]["ScheduleLineData"][];
+        };
+        /** @description One instalment. */
+        ScheduleLineData: {
+            /** Format: int32 */
+            seq: number;
+            /** @description `YYYY-MM-DD`. */
+            dueDate: string;
+            /** Format: int64 */
+            principalFen: number;
+            /** Format: int64 */
+            interestFen: number;
+            /** Format: int64 */
+            feeFen: number;
+            /**
+             * Format: int64
+             * @description Principal + interest + fee.
+             */
+            totalFen: number;
+            /**
+             * Format: int64
+             * @description Principal still owed after this instalment.
+             */
+            remainingFen: number;
+            /** @description The deposit is offset against this instalment when it falls due. */
+            isDepositOffset: boolean;
+        };
+        /**
+         * @description How the instalments are computed.
+         * @enum {string}
+         */
+        ScheduleMethod: "ANNUITY" | "EQUAL_PRINCIPAL" | "FLAT" | "BULLET";
         /** @description A seal upload: one multipart field `file` (an image). */
         SealUpload: {
             /**
@@ -5902,6 +8873,15 @@ export interface components {
             privateKeySet: boolean;
             /** @description '密钥已失效，请重新填写' when the stored key no longer decrypts. */
             privateKeyError: string | null;
+        };
+        /** @description HTTP 401: the token is missing, unknown or signed out; sign in again. */
+        SignedOutEnvelope: {
+            /** @enum {boolean} */
+            result: false;
+            /** @enum {integer} */
+            code: 401;
+            msg: string;
+            data: null;
         };
         SmsConfigBody: {
             /** @description `outbox` or `aliyun`. */
@@ -6033,6 +9013,25 @@ export interface components {
             success: boolean;
             /** @description The provider's error when it did not. */
             message: string;
+        };
+        /** @description One row of the timeline. */
+        TimelineData: {
+            fromStatus: string | null;
+            toStatus: string;
+            event: string;
+            /** @description The event's Chinese name. */
+            eventLabel: string;
+            /** @description USER, SYSTEM or CP. */
+            actorType: string;
+            actorName: string;
+            businessDate: string;
+            /** Format: int64 */
+            occurredAt: number;
+            reasonCode: string;
+            comment: string;
+            /** Format: int64 */
+            amountFen: number | null;
+            detail: Record<string, never> | null;
         };
         /** @description A login identifier: present it with the next sign-in attempt. */
         UidData: {
@@ -6182,12 +9181,35 @@ export interface components {
             /** @description What the preview shows (empty: computed, e.g. today's date). */
             sample: string;
         };
+        /** @description A vehicle's fields on update (its customer does not change). */
         VehicleBody: {
+            /** @description Chinese plate (京A12345; new energy 粤BD12345 / 粤B12345D). */
+            plateNo: string;
+            /** @description 17 characters, no I/O/Q, ISO 3779 check digit at position 9. */
+            vin: string;
+            engineNo?: string | null;
+            brandModel?: string | null;
+            /** @description PRIVATE, NON_OPERATING_CORP, OPERATING or TRUCK. */
+            usage: string;
+            /**
+             * Format: int32
+             * @description 1 to 99.
+             */
+            seats?: number | null;
+            /** @description `YYYY-MM-DD`, not in the future. */
+            registerDate?: string | null;
+            /** @description The owner is the customer (default true). */
+            ownerIsCustomer?: boolean | null;
+            /** @description Required when the owner is not the customer. */
+            ownerName?: string | null;
+        };
+        /** @description A new vehicle: its customer and the vehicle's fields. */
+        VehicleCreateBody: {
             /**
              * Format: int64
-             * @description The customer (create only; ignored on update).
+             * @description The customer the vehicle belongs to.
              */
-            customerId?: number | null;
+            customerId: number;
             /** @description Chinese plate (京A12345; new energy 粤BD12345 / 粤B12345D). */
             plateNo: string;
             /** @description 17 characters, no I/O/Q, ISO 3779 check digit at position 9. */
@@ -6252,7 +9274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_HealthData"];
+                    "application/json": components["schemas"]["Envelope_HealthData"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6266,12 +9288,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UidData"];
+                    "application/json": components["schemas"]["Envelope_UidData"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6289,12 +9312,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SessionData"];
+                    "application/json": components["schemas"]["Envelope_SessionData"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6310,12 +9334,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SessionData"];
+                    "application/json": components["schemas"]["Envelope_SessionData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The refresh token is unknown, used, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6333,12 +9367,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SessionData"];
+                    "application/json": components["schemas"]["Envelope_SessionData"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6358,12 +9393,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6377,12 +9413,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PermissionData"];
+                    "application/json": components["schemas"]["Envelope_PermissionData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6400,12 +9446,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6419,12 +9475,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6438,12 +9504,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UidData"];
+                    "application/json": components["schemas"]["Envelope_UidData"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6461,12 +9528,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SessionData"];
+                    "application/json": components["schemas"]["Envelope_SessionData"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6482,12 +9550,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SessionData"];
+                    "application/json": components["schemas"]["Envelope_SessionData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The refresh token is unknown, used, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6505,12 +9583,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6524,12 +9612,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6555,14 +9653,16 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The token is missing, unknown, expired or signed out. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6576,12 +9676,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_DepartmentData"];
+                    "application/json": components["schemas"]["Envelope_Vec_DepartmentData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6599,12 +9709,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_IdData"];
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6624,12 +9744,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6649,12 +9779,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6670,12 +9810,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6689,12 +9839,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_CatalogueSectionData"];
+                    "application/json": components["schemas"]["Envelope_Vec_CatalogueSectionData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6712,12 +9872,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_RoleRowData"];
+                    "application/json": components["schemas"]["Envelope_PageData_RoleRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6733,12 +9903,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RoleViewData"];
+                    "application/json": components["schemas"]["Envelope_RoleViewData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6756,12 +9936,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_IdData"];
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6781,12 +9971,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6802,12 +10002,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6825,12 +10035,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ExportData"];
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6848,12 +10068,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_UserRowData"];
+                    "application/json": components["schemas"]["Envelope_PageData_UserRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6869,12 +10099,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UserViewData"];
+                    "application/json": components["schemas"]["Envelope_UserViewData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6892,12 +10132,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UserCreatedData"];
+                    "application/json": components["schemas"]["Envelope_UserCreatedData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6917,12 +10167,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6942,12 +10202,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6967,12 +10237,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PasswordData"];
+                    "application/json": components["schemas"]["Envelope_PasswordData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -6988,12 +10268,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7011,12 +10301,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ExportData"];
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7034,12 +10334,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_OperationLogData"];
+                    "application/json": components["schemas"]["Envelope_PageData_OperationLogData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7057,12 +10367,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ExportData"];
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7080,12 +10400,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_LoginLogData"];
+                    "application/json": components["schemas"]["Envelope_PageData_LoginLogData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7103,12 +10433,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ExportData"];
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7122,12 +10462,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SecurityData"];
+                    "application/json": components["schemas"]["Envelope_SecurityData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7145,12 +10495,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SecurityData"];
+                    "application/json": components["schemas"]["Envelope_SecurityData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7164,12 +10524,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SystemData"];
+                    "application/json": components["schemas"]["Envelope_SystemData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7187,12 +10557,51 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SystemData"];
+                    "application/json": components["schemas"]["Envelope_SystemData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    businessDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BusinessDateData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7210,12 +10619,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SystemData"];
+                    "application/json": components["schemas"]["Envelope_SystemData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7229,12 +10648,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SystemData"];
+                    "application/json": components["schemas"]["Envelope_SystemData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7248,12 +10677,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_BrandingData"];
+                    "application/json": components["schemas"]["Envelope_BrandingData"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -7274,14 +10704,1797 @@ export interface operations {
                 };
                 content: {
                     "image/*": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            404: {
+        };
+    };
+    orderRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_OrderRulesData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderRulesUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRulesBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderRulesData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    productPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_ProductData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    productExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    productDefaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProductTerms"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    productView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProductData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    productVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ProductData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    productCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedProductData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    productUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedProductData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    productActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    productRetire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    productSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScheduleData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderApplyPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderIntakePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderReviewPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderQueuePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderRejectedPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderAllPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderApplyExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderIntakeExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderReviewExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderQueueExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderAllExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderViewData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderApply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CreatedOrderData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderStartIntake: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderSaveIntake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderSubmit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderApprove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderReturn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderReject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderAllocate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocateBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_OutcomeData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderAutoAllocate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AutoAllocationData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderAccept: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderUnallocate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderNoFunder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    allocationRulePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RulePageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_RuleData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    allocationRuleCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CreatedOrderData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    allocationRuleUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    allocationRuleEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    allocationRuleDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    allocationPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocationPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_AllocationData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    customerOrderPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerOrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    customerOrderView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderViewData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    capitalOrderAccept: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderFilePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderFilePageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderFileData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderFileCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["OrderFileUpload"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderFileDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderFilePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (image or PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                    "application/pdf": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderFileApplyPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderFileApplyPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderFileApplyData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderFileApplyExamine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExamineBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7295,12 +12508,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_InterfaceConfigData"];
+                    "application/json": components["schemas"]["Envelope_InterfaceConfigData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7318,12 +12541,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7341,12 +12574,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7364,12 +12607,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_UsageData"];
+                    "application/json": components["schemas"]["Envelope_PageData_UsageData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7387,12 +12640,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ExportData"];
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7410,12 +12673,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_TemplateData"];
+                    "application/json": components["schemas"]["Envelope_PageData_TemplateData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7433,12 +12706,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ExportData"];
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7456,12 +12739,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_IdData"];
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7481,12 +12774,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7502,12 +12805,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7527,12 +12840,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_TemplateTestData"];
+                    "application/json": components["schemas"]["Envelope_TemplateTestData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7546,12 +12869,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SignatureConfigData"];
+                    "application/json": components["schemas"]["Envelope_SignatureConfigData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7569,12 +12902,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7588,12 +12931,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ConnectionTestData"];
+                    "application/json": components["schemas"]["Envelope_ConnectionTestData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7607,12 +12960,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_DictTypeData"];
+                    "application/json": components["schemas"]["Envelope_Vec_DictTypeData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7630,12 +12993,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_IdData"];
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7655,12 +13028,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7676,12 +13059,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7697,12 +13090,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_DictItemData"];
+                    "application/json": components["schemas"]["Envelope_Vec_DictItemData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7720,12 +13123,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_IdData"];
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7745,12 +13158,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7766,12 +13189,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7790,12 +13223,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_DictOptionData"];
+                    "application/json": components["schemas"]["Envelope_Vec_DictOptionData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7815,12 +13258,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_AreaData"];
+                    "application/json": components["schemas"]["Envelope_Vec_AreaData"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
             304: {
@@ -7828,6 +13272,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
             };
         };
     };
@@ -7844,12 +13297,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_AreaData"];
+                    "application/json": components["schemas"]["Envelope_Vec_AreaData"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
             304: {
@@ -7857,6 +13311,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
             };
         };
     };
@@ -7873,12 +13336,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_BannerData"];
+                    "application/json": components["schemas"]["Envelope_PageData_BannerData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7896,12 +13369,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_IdData"];
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7921,12 +13404,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7942,12 +13435,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7970,6 +13473,16 @@ export interface operations {
                 };
                 content: {
                     "image/*": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -7983,12 +13496,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_ArticleCategoryData"];
+                    "application/json": components["schemas"]["Envelope_Vec_ArticleCategoryData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8006,12 +13529,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_IdData"];
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8031,12 +13564,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8052,12 +13595,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8075,12 +13628,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_ArticleData"];
+                    "application/json": components["schemas"]["Envelope_PageData_ArticleData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8096,12 +13659,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ArticleData"];
+                    "application/json": components["schemas"]["Envelope_ArticleData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8119,12 +13692,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_IdData"];
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8144,12 +13727,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8165,12 +13758,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8186,12 +13789,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8207,12 +13820,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8235,6 +13858,16 @@ export interface operations {
                 };
                 content: {
                     "image/*": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8252,12 +13885,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UploadedImageData"];
+                    "application/json": components["schemas"]["Envelope_UploadedImageData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8275,12 +13918,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UploadedImageData"];
+                    "application/json": components["schemas"]["Envelope_UploadedImageData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8298,12 +13951,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_InsurerData"];
+                    "application/json": components["schemas"]["Envelope_PageData_InsurerData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8321,12 +13984,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ExportData"];
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8342,12 +14015,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_InsurerData"];
+                    "application/json": components["schemas"]["Envelope_InsurerData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8365,12 +14048,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_IdData"];
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8390,12 +14083,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8415,12 +14118,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8438,12 +14151,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_ProviderData"];
+                    "application/json": components["schemas"]["Envelope_PageData_ProviderData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8461,12 +14184,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ExportData"];
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8482,12 +14215,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ProviderData"];
+                    "application/json": components["schemas"]["Envelope_ProviderData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8505,12 +14248,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_IdData"];
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8530,12 +14283,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8555,12 +14318,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8576,12 +14349,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_ProviderAccountData"];
+                    "application/json": components["schemas"]["Envelope_Vec_ProviderAccountData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8601,12 +14384,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_IdData"];
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8626,12 +14419,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8647,12 +14450,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8672,12 +14485,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8693,12 +14516,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_CapitalUserData"];
+                    "application/json": components["schemas"]["Envelope_Vec_CapitalUserData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8718,12 +14551,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UserCreatedData"];
+                    "application/json": components["schemas"]["Envelope_UserCreatedData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8743,12 +14586,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8768,12 +14621,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PasswordData"];
+                    "application/json": components["schemas"]["Envelope_PasswordData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8789,12 +14652,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8810,12 +14683,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_EsignData"];
+                    "application/json": components["schemas"]["Envelope_EsignData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8838,14 +14721,16 @@ export interface operations {
                 };
                 content: {
                     "image/*": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            404: {
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8865,12 +14750,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8884,12 +14779,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CapitalAccountInfoData"];
+                    "application/json": components["schemas"]["Envelope_CapitalAccountInfoData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8905,12 +14810,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ProviderAccountData"];
+                    "application/json": components["schemas"]["Envelope_ProviderAccountData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8928,12 +14843,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8947,12 +14872,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_EsignData"];
+                    "application/json": components["schemas"]["Envelope_EsignData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8970,12 +14905,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_EsignData"];
+                    "application/json": components["schemas"]["Envelope_EsignData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -8989,12 +14934,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_EsignData"];
+                    "application/json": components["schemas"]["Envelope_EsignData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9017,14 +14972,16 @@ export interface operations {
                 };
                 content: {
                     "image/*": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            404: {
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9038,12 +14995,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_ContractTemplateData"];
+                    "application/json": components["schemas"]["Envelope_Vec_ContractTemplateData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9066,6 +15033,16 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9083,12 +15060,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_EsignData"];
+                    "application/json": components["schemas"]["Envelope_EsignData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9106,12 +15093,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_CustomerData"];
+                    "application/json": components["schemas"]["Envelope_PageData_CustomerData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9129,12 +15126,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ExportData"];
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9150,12 +15157,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CustomerViewData"];
+                    "application/json": components["schemas"]["Envelope_CustomerViewData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9173,12 +15190,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_IdData"];
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9198,12 +15225,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9223,12 +15260,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RevealData"];
+                    "application/json": components["schemas"]["Envelope_RevealData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9248,12 +15295,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9267,16 +15324,26 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["VehicleBody"];
+                "application/json": components["schemas"]["VehicleCreateBody"];
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_IdData"];
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9296,12 +15363,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9317,12 +15394,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9340,12 +15427,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_CustomerFileData"];
+                    "application/json": components["schemas"]["Envelope_PageData_CustomerFileData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9361,12 +15458,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9387,14 +15494,19 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/*": unknown;
+                    "application/pdf": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
-            404: {
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9415,14 +15527,19 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/*": unknown;
+                    "application/pdf": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
-            404: {
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9440,12 +15557,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_IdData"];
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9459,12 +15586,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ContractCatalogueData"];
+                    "application/json": components["schemas"]["Envelope_ContractCatalogueData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9482,12 +15619,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_ContractTemplateData"];
+                    "application/json": components["schemas"]["Envelope_PageData_ContractTemplateData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9505,12 +15652,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ExportData"];
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9526,12 +15683,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ContractTemplateDetailData"];
+                    "application/json": components["schemas"]["Envelope_ContractTemplateDetailData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9547,12 +15714,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_ContractTemplateData"];
+                    "application/json": components["schemas"]["Envelope_Vec_ContractTemplateData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9570,12 +15747,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SavedData"];
+                    "application/json": components["schemas"]["Envelope_SavedData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9595,12 +15782,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SavedData"];
+                    "application/json": components["schemas"]["Envelope_SavedData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9616,12 +15813,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9637,12 +15844,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9665,6 +15882,16 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9682,12 +15909,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_NoticeTemplateData"];
+                    "application/json": components["schemas"]["Envelope_PageData_NoticeTemplateData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9705,12 +15942,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ExportData"];
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9724,12 +15971,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_NoticeTemplateData"];
+                    "application/json": components["schemas"]["Envelope_Vec_NoticeTemplateData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9743,12 +16000,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_SmsOptionData"];
+                    "application/json": components["schemas"]["Envelope_Vec_SmsOptionData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9766,12 +16033,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_IdData"];
+                    "application/json": components["schemas"]["Envelope_IdData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9791,12 +16068,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9812,12 +16099,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9831,16 +16128,26 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CustomerPageBody"];
+                "application/json": components["schemas"]["NoticeCustomerPageBody"];
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_CustomerPickData"];
+                    "application/json": components["schemas"]["Envelope_PageData_CustomerPickData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9848,7 +16155,14 @@ export interface operations {
     noticeSend: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9858,12 +16172,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_BatchData"];
+                    "application/json": components["schemas"]["Envelope_BatchData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9881,12 +16205,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_BatchData"];
+                    "application/json": components["schemas"]["Envelope_PageData_BatchData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9904,12 +16238,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ExportData"];
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9925,12 +16269,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_BatchData"];
+                    "application/json": components["schemas"]["Envelope_BatchData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9946,12 +16300,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RetryData"];
+                    "application/json": components["schemas"]["Envelope_RetryData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };
@@ -9971,12 +16335,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PageData_RecipientData"];
+                    "application/json": components["schemas"]["Envelope_PageData_RecipientData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
             };
         };

@@ -25,12 +25,21 @@ import {
   LazyNoticeTemplatePage,
   LazyNotBuiltPage,
   LazyOrganizationPage,
+  LazyOrderRulesPage,
   LazyRolePage,
   LazySignatureInfoPage,
   LazyContractTemplatePage,
   LazySignaturePage,
   LazyUsagePage,
   SectionIndex,
+  LazyRegisteredUserPage,
+  LazyIntakeListPage,
+  LazyReviewListPage,
+  LazyAllocationQueuePage,
+  LazyRejectOrderPage,
+  LazyComprehensivePage,
+  LazyAllocationManagementPage,
+  LazyOrderDetailPage,
 } from './workspaceElements';
 
 /**
@@ -45,6 +54,7 @@ const BUILT_PAGES: Record<BuiltScreen, ComponentType> = {
   journal: LazyJournalPage,
   basicSet: LazyBasicSetPage,
   security: LazySecurityPage,
+  orderRules: LazyOrderRulesPage,
   message: LazyMessagePage,
   interfaceConfig: LazyInterfaceConfigPage,
   verification: LazyUsagePage,
@@ -62,6 +72,14 @@ const BUILT_PAGES: Record<BuiltScreen, ComponentType> = {
   contract: LazyContractPage,
   noticeTemplate: LazyNoticeTemplatePage,
   noticeSend: LazyNoticeSendPage,
+  registeredUser: LazyRegisteredUserPage,
+  order: LazyIntakeListPage,
+  reviewOrder: LazyReviewListPage,
+  allocationQueue: LazyAllocationQueuePage,
+  allocationManagement: LazyAllocationManagementPage,
+  comprehensive: LazyComprehensivePage,
+  rejectOrder: LazyRejectOrderPage,
+  orderDetail: LazyOrderDetailPage,
 };
 
 function isBuilt(name: string): name is BuiltScreen {

@@ -30,6 +30,7 @@ export const LazyAdministratorsPage = lazy(async () => ({
 }));
 export const LazyJournalPage = lazy(async () => ({ default: (await import('../features/system/journal/JournalPage')).JournalPage }));
 export const LazySecurityPage = lazy(async () => ({ default: (await import('../features/system/settings/SecurityPage')).SecurityPage }));
+export const LazyOrderRulesPage = lazy(async () => ({ default: (await import('../features/system/orderRules/OrderRulesPage')).OrderRulesPage }));
 export const LazyBasicSetPage = lazy(async () => ({ default: (await import('../features/system/settings/BasicSetPage')).BasicSetPage }));
 export const LazyInterfaceConfigPage = lazy(async () => ({
   default: (await import('../features/system/interface/InterfaceConfigPage')).InterfaceConfigPage,
@@ -71,3 +72,14 @@ export const LazyNoticeTemplatePage = lazy(async () => ({
   default: (await import('../features/operate/noticeTemplate/NoticeTemplatePage')).NoticeTemplatePage,
 }));
 export const LazyNoticeSendPage = lazy(async () => ({ default: (await import('../features/operate/noticeSend/NoticeSendPage')).NoticeSendPage }));
+/** Orders, part 1 (features/business): the order lists, allocation and the order page (one chunk each). */
+export const LazyRegisteredUserPage = lazy(async () => ({ default: (await import('../features/business/OrderPages')).RegisteredUserPage }));
+export const LazyIntakeListPage = lazy(async () => ({ default: (await import('../features/business/OrderPages')).IntakeListPage }));
+export const LazyReviewListPage = lazy(async () => ({ default: (await import('../features/business/OrderPages')).ReviewListPage }));
+export const LazyAllocationQueuePage = lazy(async () => ({ default: (await import('../features/business/OrderPages')).AllocationQueuePage }));
+export const LazyRejectOrderPage = lazy(async () => ({ default: (await import('../features/business/OrderPages')).RejectOrderPage }));
+export const LazyComprehensivePage = lazy(async () => ({ default: (await import('../features/business/OrderPages')).ComprehensivePage }));
+export const LazyAllocationManagementPage = lazy(async () => ({
+  default: (await import('../features/business/AllocationManagementPage')).AllocationManagementPage,
+}));
+export const LazyOrderDetailPage = lazy(async () => ({ default: (await import('../features/business/OrderDetailPage')).OrderDetailPage }));

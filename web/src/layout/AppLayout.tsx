@@ -5,23 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { routeTable } from '../shared/routing/routes';
 import { onLogout } from '../shared/auth/logout';
-import { usePermissions } from '../shared/auth/permissions';
+import { hasPermission, usePermissions } from '../shared/auth/permissions';
 import { useAppTitle } from '../shared/branding/branding';
-import { uiActions, uiState, useUi } from '../shared/settings/store';
-import { dispatchTags } from '../shared/tabs/store';
+import { MOBILE_QUERY, uiActions, uiState, useUi } from '../shared/settings/store';
+import { dispatchTags, restoreTags } from '../shared/tabs/store';
 import { permittedMenu, allScreens, trailOf } from '../shared/routing/table';
 import { AntdScope } from '../shared/ui/AntdScope';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { SHELL_NS } from './locales';
 import { Navbar } from './Navbar';
 import { ProgressBar } from './ProgressBar';
-import { SettingsPanel } from './SettingsPanel';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
 import './layout.css';
 
-/** Spec §2.4/§9: 992 px or less is a mobile device. */
-const MOBILE_QUERY = '(max-width: 992px)';
 
 /**
  * The workspace shell (the product specification): sidebar, top bar, tags view, the kept-alive pages, the settings
@@ -69,6 +66,16 @@ function useVisits(): void {
   const { pathname, search } = useLocation();
   const held = usePermissions();
   const { t } = useTranslation(SHELL_NS);
+  // The tabs open before a reload come back first (those the user may still open).
+  useEffect(() => {
+    if (held.length === 0) return; // roles not known yet: nothing could be checked
+    restoreTags((key, fullPath) => {
+      const trail = trailOf(routeTable, key);
+      const screen = trail.at(-1);
+      if (screen?.kind !== 'screen' || !trail.every((entry) => hasPermission(entry.meta.permission, held))) return undefined;
+      return { key, fullPath, title: screen.meta.title, affix: Boolean(screen.meta.affix), keepAlive: Boolean(screen.meta.keepAlive) };
+    });
+  }, [held]);
 
   useEffect(() => {
     const affix = allScreens(permittedMenu(routeTable, held)).filter((screen) => screen.meta.affix);
@@ -140,7 +147,6 @@ function Shell() {
           <KeepAliveOutlet />
         </main>
       </div>
-      <SettingsPanel />
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from '../shared/i18n/languages'
 import { trailOf } from '../shared/routing/table';
 import { SIZES, uiActions, useUi, type UiSize } from '../shared/settings/store';
 import { SHELL_NS } from './locales';
+import { SettingsPanel } from './SettingsPanel';
 
 /** The top bar (the product specification): hamburger, breadcrumb, full screen, language, size, greeting and user menu. */
 export function Navbar() {
@@ -44,6 +45,7 @@ export function Navbar() {
         {mobile ? null : <FullscreenToggle />}
         <LanguageSelect />
         {mobile ? null : <SizeSelect />}
+        <SettingsPanel />
         <UserMenu />
       </div>
     </div>

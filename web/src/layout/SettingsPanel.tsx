@@ -11,7 +11,8 @@ const PRESETS = ['#349cff', '#1890ff', '#304156', '#13c2c2', '#52c41a', '#fa541c
 type SwitchKey = Exclude<keyof PanelSettings, 'theme'>;
 
 /**
- * The settings panel (the product specification): a gear button on the right edge opens a drawer with the
+ * The settings panel (the product specification): a gear button in the top bar (not floating over the
+ * page's right edge, where it covered the tables' actions) opens a drawer with the
  * theme colour (applied at once through antd's tokens, with the message 'Compiling the theme') and
  * the tags-view, fixed-header and sidebar-logo switches.
  */
@@ -31,7 +32,7 @@ export function SettingsPanel() {
     <>
       <button
         type="button"
-        className="bh-settings-button"
+        className="bh-navbar__item bh-settings-button"
         aria-label={t('settings.open')}
         title={t('settings.open')}
         onClick={() => setOpen(true)}

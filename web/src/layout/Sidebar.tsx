@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { routeTable } from '../shared/routing/routes';
 import { usePermissions } from '../shared/auth/permissions';
-import { permittedMenu, sectionOf } from '../shared/routing/table';
+import { menuKeyOf, permittedMenu, sectionOf } from '../shared/routing/table';
 import { useUi } from '../shared/settings/store';
+import { tagsState } from '../shared/tabs/store';
 import { routeIcon } from './icons';
 import { SHELL_NS } from './locales';
 import { ShellLogo } from './ShellLogo';
@@ -32,6 +33,11 @@ function menuTokens(primary: string) {
 }
 
 const sectionKey = (name: string) => `section:${name}`;
+
+/** A sidebar item goes back to its tab's last address (filters included) when the tab is open. */
+function listTarget(path: string): string {
+  return tagsState().visited.find((tag) => tag.key === path)?.fullPath ?? path;
+}
 
 /**
  * The sidebar (the product specification): built from the routes the user may open, one submenu open at a time,
@@ -95,11 +101,11 @@ export function Sidebar() {
           theme="dark"
           inlineCollapsed={collapsed}
           items={items}
-          selectedKeys={[pathname]}
+          selectedKeys={[menuKeyOf(routeTable, pathname)]}
           openKeys={openKeys}
           onOpenChange={onOpenChange}
           onClick={({ key }) => {
-            if (key !== pathname) void navigate(key);
+            if (key !== pathname) void navigate(listTarget(key));
           }}
         />
         </ConfigProvider>

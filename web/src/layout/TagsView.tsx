@@ -2,6 +2,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useTabLabels } from '../shared/tabs/labels';
 import { setTags, tagsState, useTags } from '../shared/tabs/store';
 import { tagCommand, type Tag } from '../shared/tabs/tags';
 import { SHELL_NS } from './locales';
@@ -19,6 +20,7 @@ type Command = Parameters<typeof tagCommand>[1];
 export function TagsView() {
   const { t } = useTranslation(SHELL_NS);
   const { visited } = useTags();
+  const labels = useTabLabels();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const barRef = useRef<HTMLDivElement>(null);
@@ -73,7 +75,8 @@ export function TagsView() {
       >
         {visited.map((tag) => {
           const active = tag.key === pathname;
-          const title = t(tag.title);
+          const own = labels[tag.key];
+          const title = own ? `${t(tag.title)} ${own}` : t(tag.title);
           return (
             <span
               key={tag.key}

@@ -29,6 +29,7 @@ const zh = {
     settleOrder: '已结清订单',
     surrenderOrder: '已退保订单',
     comprehensive: '综合业务订单',
+    orderDetail: '订单',
     overdueManagement: '逾期还款管理',
     exemptionApplication: '减免申请',
     recoveryApplication: '追偿申请',
@@ -116,7 +117,6 @@ const zh = {
     greeting: '{{username}}，您好',
     intro: '欢迎使用{{app}}。以下是您有权访问的功能，点击即可进入。',
     shortcuts: '快捷入口',
-    notBuilt: '即将上线',
     none: '您的账号暂无可访问的业务菜单，如有需要请联系管理员。',
   },
 };
@@ -152,6 +152,7 @@ const en: ShellDictionary = {
     settleOrder: 'Settled orders',
     surrenderOrder: 'Surrendered orders',
     comprehensive: 'Combined business orders',
+    orderDetail: 'Order',
     overdueManagement: 'Overdue repayments',
     exemptionApplication: 'Reduction and waiver applications',
     recoveryApplication: 'Recovery applications',
@@ -239,7 +240,6 @@ const en: ShellDictionary = {
     greeting: 'Hello, {{username}}',
     intro: 'Welcome to the {{app}}. These are the screens you may open.',
     shortcuts: 'Shortcuts',
-    notBuilt: 'Coming soon',
     none: 'Your account has no business screens yet. Please contact an administrator if you need access.',
   },
 };
@@ -272,6 +272,7 @@ const es: ShellDictionary = {
     settleOrder: 'Pedidos liquidados',
     surrenderOrder: 'Pedidos rescindidos',
     comprehensive: 'Pedidos combinados',
+    orderDetail: 'Pedido',
     overdueManagement: 'Reembolsos vencidos',
     exemptionApplication: 'Solicitudes de reducción o exención',
     recoveryApplication: 'Solicitudes de recobro',
@@ -359,7 +360,6 @@ const es: ShellDictionary = {
     greeting: 'Hola, {{username}}',
     intro: 'Bienvenido al {{app}}. Estas son las pantallas a las que puede acceder.',
     shortcuts: 'Accesos directos',
-    notBuilt: 'Próximamente',
     none: 'Su cuenta aún no tiene pantallas de negocio. Contacte con un administrador si necesita acceso.',
   },
 };
@@ -392,6 +392,7 @@ const ja: ShellDictionary = {
     settleOrder: '完済注文',
     surrenderOrder: '解約済み注文',
     comprehensive: '総合業務注文',
+    orderDetail: '注文',
     overdueManagement: '延滞返済管理',
     exemptionApplication: '減免申請',
     recoveryApplication: '回収申請',
@@ -479,7 +480,6 @@ const ja: ShellDictionary = {
     greeting: '{{username}} さん、こんにちは',
     intro: '{{app}}へようこそ。アクセスできる画面は以下のとおりです。',
     shortcuts: 'ショートカット',
-    notBuilt: '近日公開',
     none: 'このアカウントで利用できる業務画面はまだありません。必要な場合は管理者にお問い合わせください。',
   },
 };

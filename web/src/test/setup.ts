@@ -1,7 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, vi } from 'vitest';
 import { clearRoles } from '../shared/auth/permissions';
+
+// waitFor/findBy give up after 1 s by default; an antd form's validation on a loaded 2-core
+// machine (the CI shares it with builds) can take longer. A wait that succeeds returns as soon as
+// it does, so the longer limit only changes how long a real failure takes to report.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no matchMedia; antd's responsive helpers ask for it.
 if (!window.matchMedia) {

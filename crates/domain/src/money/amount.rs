@@ -16,6 +16,7 @@ use super::{MoneyError, MoneyResult};
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(transparent)]
 pub struct Fen(pub i64);
 
@@ -101,6 +102,7 @@ impl std::fmt::Display for Fen {
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(transparent)]
 pub struct Bp(pub i32);
 
@@ -123,6 +125,7 @@ impl Bp {
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(transparent)]
 pub struct Ppm(pub i32);
 
@@ -143,6 +146,7 @@ impl Ppm {
 
 /// How a product rounds an exact quotient to whole fen.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum RoundingMode {
     /// Halves go away from zero (2.5 → 3, −2.5 → −3). The default.

@@ -12,7 +12,8 @@ use super::ledger::ItemLedger;
 
 /// One delinquency range: `min_days ≤ age ≤ max_days` (no upper end when `max_days` is `None`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DelinquencyRange {
     /// The bucket's name, e.g. `M1`.
     pub classification: String,

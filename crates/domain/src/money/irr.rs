@@ -22,6 +22,7 @@ pub const RATE_SCALE: i64 = 1_000_000_000_000;
 
 /// The annualised cost of a plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AnnualisedRate {
     /// The monthly IRR in units of 10^−12 (lower end of the bracket).

@@ -17,7 +17,8 @@
 //! * [`delinquency`]: days past due and buckets;
 //! * [`payoff`]: early-settlement quote; [`surrender`]: refund estimate and its application;
 //! * [`order`]: the amounts of a new order (down payment, financed, fee, deposit);
-//! * [`replay`]: recomputes everything from the plan and the money facts, day by day.
+//! * [`replay`]: recomputes everything from the plan and the money facts, day by day;
+//! * [`rules`]: the order rules (deadlines, defaults for new products, delinquency buckets).
 #![deny(clippy::float_arithmetic)]
 
 pub mod allocation;
@@ -30,6 +31,7 @@ pub mod payoff;
 pub mod penalty;
 pub mod product;
 pub mod replay;
+pub mod rules;
 pub mod schedule;
 pub mod surrender;
 

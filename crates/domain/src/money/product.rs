@@ -16,6 +16,7 @@ pub const MAX_TERM: u32 = 120;
 
 /// How the instalments are computed.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ScheduleMethod {
     /// 等额本息: equal instalments of principal + interest on the declining balance.
@@ -31,6 +32,7 @@ pub enum ScheduleMethod {
 
 /// The period the nominal rate is quoted for. Instalments are monthly either way.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum RatePeriod {
     /// The rate is per month.
@@ -42,6 +44,7 @@ pub enum RatePeriod {
 
 /// How days are counted for accrued interest within a period.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum DayCount {
     /// Actual days elapsed over actual days in the period.
     #[default]
@@ -54,6 +57,7 @@ pub enum DayCount {
 
 /// When each instalment falls due within its period.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum RepayTiming {
     /// 期末: at the end of the period (first due one month after the anchor).
@@ -65,6 +69,7 @@ pub enum RepayTiming {
 
 /// When the service fee is charged.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum FeeTiming {
     /// Once, with the down payment: `R(P × feeRateBp / 10 000)`.
@@ -76,6 +81,7 @@ pub enum FeeTiming {
 
 /// Whether a deposit (保证金) is collected.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum DepositRule {
     /// No deposit.
@@ -87,6 +93,7 @@ pub enum DepositRule {
 
 /// What the daily penalty is computed on.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum PenaltyBase {
     /// The instalment's unpaid principal.
@@ -100,6 +107,7 @@ pub enum PenaltyBase {
 
 /// From which day a penalty runs once the grace days are over.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum PenaltyFrom {
     /// Back to day 1 after the due date, once the grace days are over without payment.
@@ -111,6 +119,7 @@ pub enum PenaltyFrom {
 
 /// A part of what an instalment asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Component {
     /// 罚息: accrued penalty.
@@ -135,6 +144,7 @@ impl Component {
 
 /// Where a payment beyond what is due goes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum PrepaymentRule {
     /// To the next instalments, earliest first.
@@ -149,6 +159,7 @@ pub enum PrepaymentRule {
 
 /// The interest owed when the customer settles early.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum EarlySettlementInterest {
     /// The full interest of the period containing the settlement date.
@@ -162,6 +173,7 @@ pub enum EarlySettlementInterest {
 
 /// Which instalment absorbs the rounding remainder.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum RemainderOn {
     /// The first instalment.
@@ -174,7 +186,8 @@ pub enum RemainderOn {
 /// The terms of a financing product. Copied as JSON onto each order, so later product edits do
 /// not change existing orders.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductTerms {
     /// How instalments are computed.
     pub schedule_method: ScheduleMethod,

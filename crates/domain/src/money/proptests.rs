@@ -27,7 +27,7 @@ fn schedule_cases() -> u32 {
 }
 
 fn replay_cases() -> u32 {
-    cases("BEEHIVE_PROPTEST_REPLAY_CASES", 1_000)
+    cases("BEEHIVE_PROPTEST_REPLAY_CASES", 10_000)
 }
 
 fn arb_method() -> impl Strategy<Value = ScheduleMethod> {

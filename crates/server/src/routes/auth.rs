@@ -65,7 +65,9 @@ pub struct SmsLogin {
 #[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct CodeRequest {
-    /// A fresh login identifier.
+    /// A fresh login identifier (required; kept optional here so that a missing one is
+    /// refused naming `uid`).
+    #[schema(required = true, value_type = String)]
     pub uid: Option<String>,
 }
 
@@ -199,7 +201,8 @@ async fn capital_login(
 /// Rotates an administrator's tokens (form-encoded, no body). The old refresh token is dead.
 #[utoipa::path(post, path = "/api/admin/login/refresh/{refreshToken}", tag = "auth",
     operation_id = "adminRefresh", params(("refreshToken" = String, Path)),
-    responses((status = 200, body = Envelope<SessionData>)))]
+    responses((status = 200, body = Envelope<SessionData>),
+        (status = 401, description = "The refresh token is unknown, used, expired or signed out.")))]
 async fn admin_refresh(
     State(s): State<AppState>,
     Path(refresh_token): Path<String>,
@@ -214,7 +217,8 @@ async fn admin_refresh(
 /// Rotates a capital-provider user's tokens (form-encoded, no body).
 #[utoipa::path(post, path = "/api/capital/login/refresh/{refreshToken}", tag = "auth",
     operation_id = "capitalRefresh", params(("refreshToken" = String, Path)),
-    responses((status = 200, body = Envelope<SessionData>)))]
+    responses((status = 200, body = Envelope<SessionData>),
+        (status = 401, description = "The refresh token is unknown, used, expired or signed out.")))]
 async fn capital_refresh(
     State(s): State<AppState>,
     Path(refresh_token): Path<String>,

@@ -186,8 +186,7 @@ async fn capital_seal_upload(
 #[utoipa::path(get, path = "/api/capital/signature/seal/{fileId}", tag = "capital",
     operation_id = "capitalSeal", security(("token" = ["capital:order:table"])),
     params(("fileId" = i64, Path)),
-    responses((status = 200, description = "The seal image", content_type = "image/*"),
-        (status = 404, body = Envelope<Option<String>>)))]
+    responses((status = 200, description = "The seal image", content_type = "image/*")))]
 async fn capital_seal(
     State(s): State<AppState>,
     Capital(me): Capital,

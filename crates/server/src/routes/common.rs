@@ -3,7 +3,6 @@
 
 use crate::AppState;
 use crate::auth::Signed;
-use crate::envelope::Envelope;
 use crate::error::ApiError;
 use crate::upload::encode_filename;
 use axum::body::Body;
@@ -104,8 +103,7 @@ pub struct DownloadQuery {
     security(("token" = [])), params(DownloadQuery),
     responses(
         (status = 200, description = "The file (xlsx)",
-         content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-        (status = 401, body = Envelope<Option<String>>)))]
+         content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))]
 async fn download(
     State(s): State<AppState>,
     Signed(me): Signed,

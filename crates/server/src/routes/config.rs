@@ -24,6 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(security_update))
         .routes(routes!(system_get))
         .routes(routes!(system_update))
+        .routes(routes!(business_date))
         .routes(routes!(logo_upload))
         .routes(routes!(logo_delete))
         .routes(routes!(branding))
@@ -160,6 +161,68 @@ impl From<SystemConfig> for SystemData {
     }
 }
 
+/// The business date as 系统设置 shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BusinessDateData {
+    /// Today's business date in the business time zone, `YYYY-MM-DD`.
+    pub business_date: String,
+    /// The business time zone (IANA).
+    pub time_zone: String,
+    /// The server's clock, epoch milliseconds.
+    pub server_time: i64,
+    /// The time of day the daily jobs run (`HH:MM`, business time zone); `null` when this
+    /// server runs no daily schedule.
+    #[schema(required = true)]
+    pub daily_jobs_at: Option<String>,
+    /// Each daily job and its latest run.
+    pub jobs: Vec<DailyJobData>,
+}
+
+/// A daily job and its latest run.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DailyJobData {
+    pub name: String,
+    pub about: String,
+    /// The business date of its latest run, `YYYY-MM-DD`; `null` before its first run.
+    #[schema(required = true)]
+    pub last_date: Option<String>,
+    /// RUNNING, DONE or FAILED; `null` before its first run.
+    #[schema(required = true)]
+    pub last_status: Option<String>,
+}
+
+impl From<service::jobs::BusinessDateInfo> for BusinessDateData {
+    fn from(i: service::jobs::BusinessDateInfo) -> Self {
+        BusinessDateData {
+            business_date: i.business_date.to_string(),
+            time_zone: i.time_zone,
+            server_time: i.server_time.timestamp_millis(),
+            daily_jobs_at: i.daily_jobs_at,
+            jobs: i
+                .jobs
+                .into_iter()
+                .map(|j| DailyJobData {
+                    name: j.name,
+                    about: j.about,
+                    last_date: j.last_date.map(|d| d.to_string()),
+                    last_status: j.last_status,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The business date: the calendar day due dates and daily jobs count in (系统设置's time zone),
+/// with the server time and the daily jobs' latest runs.
+#[utoipa::path(get, path = "/api/admin/config/system/business-date", tag = "system",
+    operation_id = "businessDate", security(("token" = ["admin:config:system"])),
+    responses((status = 200, body = Envelope<BusinessDateData>)))]
+async fn business_date(State(s): State<AppState>, Admin(me): Admin) -> Answer<BusinessDateData> {
+    Ok(ok(s.app.business_date_info(&me).await?.into()))
+}
+
 /// What saving 系统设置 takes (the logo has its own calls).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -275,8 +338,7 @@ async fn branding(State(s): State<AppState>) -> Answer<BrandingData> {
 #[utoipa::path(get, path = "/api/common/branding/logo", tag = "common",
     operation_id = "brandingLogo",
     responses(
-        (status = 200, description = "The logo image (PNG, JPEG or WebP)", content_type = "image/*"),
-        (status = 404, body = Envelope<Option<String>>)))]
+        (status = 200, description = "The logo image (PNG, JPEG or WebP)", content_type = "image/*")))]
 async fn branding_logo(State(s): State<AppState>) -> Result<Response, ApiError> {
     let Some(logo) = s.app.branding_logo().await? else {
         return Err(ApiError(service::Error::NotFound("未设置 Logo".to_owned())));

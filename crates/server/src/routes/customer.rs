@@ -421,12 +421,53 @@ async fn customer_password(
 // ---------------------------------------------------------------------------------------------
 // Vehicles
 
+/// A new vehicle: its customer and the vehicle's fields.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
+pub struct VehicleCreateBody {
+    /// The customer the vehicle belongs to.
+    pub customer_id: i64,
+    /// Chinese plate (京A12345; new energy 粤BD12345 / 粤B12345D).
+    pub plate_no: String,
+    /// 17 characters, no I/O/Q, ISO 3779 check digit at position 9.
+    pub vin: String,
+    pub engine_no: Option<String>,
+    pub brand_model: Option<String>,
+    /// PRIVATE, NON_OPERATING_CORP, OPERATING or TRUCK.
+    pub usage: String,
+    /// 1 to 99.
+    pub seats: Option<i32>,
+    /// `YYYY-MM-DD`, not in the future.
+    pub register_date: Option<String>,
+    /// The owner is the customer (default true).
+    pub owner_is_customer: Option<bool>,
+    /// Required when the owner is not the customer.
+    pub owner_name: Option<String>,
+}
+
+impl VehicleCreateBody {
+    fn input(self) -> VehicleInput {
+        VehicleInput {
+            customer_id: self.customer_id,
+            plate_no: self.plate_no,
+            vin: self.vin,
+            engine_no: self.engine_no,
+            brand_model: self.brand_model,
+            usage: self.usage,
+            seats: self.seats,
+            register_date: self.register_date,
+            owner_is_customer: self.owner_is_customer.unwrap_or(true),
+            owner_name: self.owner_name,
+        }
+    }
+}
+
+/// A vehicle's fields on update (its customer does not change).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct VehicleBody {
-    /// The customer (create only; ignored on update).
-    pub customer_id: Option<i64>,
     /// Chinese plate (京A12345; new energy 粤BD12345 / 粤B12345D).
     pub plate_no: String,
     /// 17 characters, no I/O/Q, ISO 3779 check digit at position 9.
@@ -448,7 +489,7 @@ pub struct VehicleBody {
 impl VehicleBody {
     fn input(self) -> VehicleInput {
         VehicleInput {
-            customer_id: self.customer_id.unwrap_or_default(),
+            customer_id: 0,
             plate_no: self.plate_no,
             vin: self.vin,
             engine_no: self.engine_no,
@@ -465,16 +506,13 @@ impl VehicleBody {
 /// Adds a vehicle to a customer.
 #[utoipa::path(post, path = "/api/admin/customer/vehicle/create", tag = "customer",
     operation_id = "vehicleCreate", security(("token" = ["admin:customer:vehicle"])),
-    request_body = VehicleBody, responses((status = 200, body = Envelope<IdData>)))]
+    request_body = VehicleCreateBody, responses((status = 200, body = Envelope<IdData>)))]
 async fn vehicle_create(
     State(s): State<AppState>,
     Admin(me): Admin,
     Client(c): Client,
-    Json(body): Json<VehicleBody>,
+    Json(body): Json<VehicleCreateBody>,
 ) -> Answer<IdData> {
-    if body.customer_id.is_none() {
-        return Err(ApiError::invalid("customerId", "缺少客户 customerId"));
-    }
     let id = s.app.create_vehicle(&me, &c, body.input()).await?;
     Ok(ok(IdData { id }))
 }
@@ -559,6 +597,7 @@ impl From<CustomerFileRow> for CustomerFileData {
 
 /// An upload: multipart fields `customerId`, `kind`, `remark` (optional) and `file`.
 #[derive(Debug, ToSchema)]
+#[schema(rename_all = "camelCase")]
 #[allow(dead_code)]
 pub struct CustomerFileUpload {
     pub customer_id: i64,
@@ -628,8 +667,8 @@ async fn customer_file_delete(
 #[utoipa::path(get, path = "/api/admin/customer/file/preview/{id}", tag = "customer",
     operation_id = "customerFilePreview", security(("token" = ["admin:customer:table"])),
     params(("id" = i64, Path)),
-    responses((status = 200, description = "The file (image or PDF)"),
-        (status = 404, body = Envelope<Option<String>>)))]
+    responses((status = 200, description = "The file (image or PDF)",
+        content(("image/*"), ("application/pdf")))))]
 async fn customer_file_preview(
     State(s): State<AppState>,
     Admin(me): Admin,
@@ -645,8 +684,8 @@ async fn customer_file_preview(
 #[utoipa::path(get, path = "/api/admin/customer/file/download/{id}", tag = "customer",
     operation_id = "customerFileDownload", security(("token" = ["admin:customer:table"])),
     params(("id" = i64, Path)),
-    responses((status = 200, description = "The file (image or PDF)"),
-        (status = 404, body = Envelope<Option<String>>)))]
+    responses((status = 200, description = "The file (image or PDF)",
+        content(("image/*"), ("application/pdf")))))]
 async fn customer_file_download(
     State(s): State<AppState>,
     Admin(me): Admin,

@@ -1,6 +1,8 @@
 //! The `/api` routers, one module per menu section, and the OpenAPI document built from them.
 
+mod answers;
 mod auth;
+mod business;
 mod capital;
 mod common;
 mod config;
@@ -9,6 +11,7 @@ mod customer;
 mod health;
 mod interface;
 mod operate;
+mod order_rules;
 mod partners;
 mod system;
 
@@ -31,7 +34,7 @@ use utoipa_axum::router::OpenApiRouter;
         (name = "common", description = "公共接口"),
         (name = "auth", description = "登录、会话与密码"),
         (name = "customer", description = "客户管理：客户、车辆、客户资料"),
-        (name = "system", description = "系统管理：组织架构、角色、用户、日志、安全设置、系统设置"),
+        (name = "system", description = "系统管理：组织架构、角色、用户、日志、安全设置、系统设置、订单规则与产品"),
         (name = "content", description = "内容管理：广告、文章、数据字典"),
         (name = "partner", description = "合作方管理：保险公司、资金方（银行账户、用户、电子签章账户）"),
         (name = "capital", description = "资金方工作台：账户信息、电子签章账户、合同模板"),
@@ -64,6 +67,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(common::router())
         .merge(system::router())
         .merge(config::router())
+        .merge(order_rules::router())
+        .merge(business::router())
         .merge(interface::router())
         .merge(content::router())
         .merge(partners::router())
@@ -78,9 +83,11 @@ pub fn router() -> Router<AppState> {
     router
 }
 
-/// The OpenAPI document of the API.
+/// The OpenAPI document of the API, with what every operation answers besides its success
+/// body (the error envelope on HTTP 200, HTTP 401; see `answers.rs`).
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    let (_, doc) = api().split_for_parts();
+    let (_, mut doc) = api().split_for_parts();
+    answers::complete(&mut doc);
     doc
 }
 

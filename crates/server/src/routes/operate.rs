@@ -657,6 +657,7 @@ async fn notice_template_delete(
 // ---------------------------------------------------------------- notice sending
 
 #[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerFilterDto {
     /// INDIVIDUAL or ENTERPRISE.
@@ -683,14 +684,25 @@ impl From<CustomerFilterDto> for CustomerFilter {
     }
 }
 
+/// The recipient picker's customer list: paging and the filter of [`CustomerFilterDto`].
+/// (Spelled out rather than flattened so that unknown fields are refused.)
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "camelCase")]
-pub struct CustomerPageBody {
+pub struct NoticeCustomerPageBody {
     pub page: Option<i64>,
     pub size: Option<i64>,
     pub sort: Option<SortDto>,
-    #[serde(flatten)]
-    pub filter: CustomerFilterDto,
+    /// INDIVIDUAL or ENTERPRISE.
+    pub kind: Option<String>,
+    /// ENABLED or DISABLED.
+    pub status: Option<String>,
+    /// Contained in the name.
+    pub name: Option<String>,
+    /// Created from (epoch ms, inclusive).
+    pub created_from: Option<i64>,
+    /// Created to (epoch ms, inclusive).
+    pub created_to: Option<i64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -722,18 +734,22 @@ impl From<CustomerPick> for CustomerPickData {
 /// Customers to pick recipients from; `total` is how many a filter reaches.
 #[utoipa::path(post, path = "/api/admin/notice/customer/page", tag = "operate",
     operation_id = "noticeCustomerPage", security(("token" = ["admin:notice_send:table"])),
-    request_body = CustomerPageBody,
+    request_body = NoticeCustomerPageBody,
     responses((status = 200, body = Envelope<PageData<CustomerPickData>>)))]
 async fn notice_customer_page(
     State(s): State<AppState>,
     Admin(me): Admin,
-    Json(body): Json<CustomerPageBody>,
+    Json(body): Json<NoticeCustomerPageBody>,
 ) -> Answer<PageData<CustomerPickData>> {
     let request = page_request(body.page, body.size, body.sort);
-    let page = s
-        .app
-        .notice_customer_page(&me, &request, &body.filter.into())
-        .await?;
+    let filter = CustomerFilter {
+        kind: body.kind,
+        status: body.status,
+        name: body.name,
+        created_from: body.created_from,
+        created_to: body.created_to,
+    };
+    let page = s.app.notice_customer_page(&me, &request, &filter).await?;
     Ok(ok(PageData::from_page(page, Into::into)))
 }
 
@@ -818,9 +834,10 @@ fn batch_row(b: service::operate::send::BatchModel) -> BatchData {
 }
 
 /// Sends a notice: creates the batch and its queued recipients and answers at once; delivery
-/// runs in the background.
+/// runs in the background. With an `Idempotency-Key`, a resent request creates no second batch.
 #[utoipa::path(post, path = "/api/admin/notice/batch/create", tag = "operate",
     operation_id = "noticeSend", security(("token" = ["admin:notice_send:create"])),
+    params(crate::idempotency::IdempotencyKey),
     request_body = SendBody, responses((status = 200, body = Envelope<BatchData>)))]
 async fn notice_send(
     State(s): State<AppState>,

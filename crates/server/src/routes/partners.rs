@@ -871,8 +871,7 @@ async fn esign_view(
 #[utoipa::path(get, path = "/api/admin/capital/signature/seal/{providerId}", tag = "partner",
     operation_id = "capitalEsignSeal", security(("token" = ["admin:capital_company:table"])),
     params(("providerId" = i64, Path)),
-    responses((status = 200, description = "The seal image", content_type = "image/*"),
-        (status = 404, body = Envelope<Option<String>>)))]
+    responses((status = 200, description = "The seal image", content_type = "image/*")))]
 async fn esign_seal(
     State(s): State<AppState>,
     Admin(me): Admin,

@@ -2,7 +2,7 @@
 //! audited, app password), vehicles, customer files; and the order-file service. Runs on the
 //! database `BEEHIVE_TEST_DB` names.
 
-use crate::support::{png, type_id, with};
+use crate::support::{bare_order, png, type_id, with};
 use serde_json::{Value, json};
 use service::customer::order_files::{
     Examine, NewOrderFile, NewOrderFileApply, OrderFileApplyFilter, OrderFileFilter,
@@ -475,9 +475,23 @@ async fn vehicles_are_checked_and_deleted_softly() -> anyhow::Result<()> {
     assert_eq!(v["ownerName"], "张三", "the owner is the customer");
     assert_eq!(v["registerDate"], "2022-03-15");
 
+    // An edit does not move the vehicle to another customer: its body has no customerId.
+    let mut fields = good.clone();
+    if let Some(map) = fields.as_object_mut() {
+        map.remove("customerId");
+    }
+    let moved = app
+        .post_as(
+            &format!("/api/admin/customer/vehicle/update/{vehicle}"),
+            &root,
+            &with(fields.clone(), &json!({ "customerId": other })),
+        )
+        .await?;
+    assert_eq!(moved.code(), 400, "{}", moved.text);
+    assert!(moved.field("customerId").is_some(), "{}", moved.text);
     let edit = app
         .post_as(&format!("/api/admin/customer/vehicle/update/{vehicle}"), &root,
-            &with(good.clone(), &json!({ "plateNo": "粤B12345D", "ownerIsCustomer": false, "ownerName": "张小三", "usage": "OPERATING" })))
+            &with(fields, &json!({ "plateNo": "粤B12345D", "ownerIsCustomer": false, "ownerName": "张小三", "usage": "OPERATING" })))
         .await?;
     assert_eq!(edit.code(), 200, "{}", edit.text);
     let view = app
@@ -771,6 +785,9 @@ async fn customer_files_upload_preview_download_and_soft_delete() -> anyhow::Res
 async fn order_files_and_file_applications_in_the_service() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let root = app.admin_token().await?;
+    for order in [7, 8] {
+        bare_order(&app, order).await?;
+    }
     let svc = app.beehive();
     let me = svc.authenticate(AccountKind::Admin, &root).await?;
     let client = ClientInfo {
@@ -1146,6 +1163,7 @@ async fn dictionary_backed_codes_follow_the_dictionary() -> anyhow::Result<()> {
     assert_eq!(rental.code(), 200, "{}", rental.text);
 
     // Order-file kinds likewise.
+    bare_order(&app, 11).await?;
     let svc = app.beehive();
     let me = svc.authenticate(AccountKind::Admin, &root).await?;
     let client = ClientInfo {

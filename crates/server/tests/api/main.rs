@@ -11,13 +11,18 @@ mod support;
 
 mod auth;
 mod content;
+mod contract;
 mod customers;
 mod hardening;
+mod jobs;
 mod layers;
 mod ledger;
 mod mechanisms;
+mod order_rules;
+mod orders;
 mod partners;
 mod permissions;
+mod process;
 mod providers;
 mod settings;
 mod skeleton;

@@ -45,3 +45,17 @@ pub async fn type_id(app: &TestApp, token: &str, code: &str) -> anyhow::Result<i
         .and_then(|t| t["id"].as_i64())
         .ok_or_else(|| anyhow::anyhow!("no type {code}"))
 }
+
+/// An order row with id `id` in status APPLIED, straight in the database, for tests of what
+/// hangs off an order (its files) without walking it through the application.
+pub async fn bare_order(app: &TestApp, id: i64) -> anyhow::Result<()> {
+    let at = "'2026-01-01 00:00:00+00:00'";
+    app.execute(&format!(
+        "INSERT INTO orders (id, order_no, status, status_sort, status_changed_at, customer_id, \
+         vehicle_id, product_id, product_code, product_version, term_n, requested_premium_fen, \
+         requested_financed_fen, applied_at, created_at, updated_at) VALUES ({id}, 'BH20260101{id:06}', \
+         'APPLIED', 100, {at}, 1, 1, 1, 'CAR_12', 1, 12, 100000, 100000, {at}, {at}, {at})"
+    ))
+    .await?;
+    Ok(())
+}

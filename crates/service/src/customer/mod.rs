@@ -43,7 +43,7 @@ use domain::permission::codes::CUSTOMER_VEHICLE as VEHICLE;
 
 /// Blind-index purposes (one per kind of value).
 const ID_NO: &str = "customer.id_no";
-const MOBILE: &str = "customer.mobile";
+pub(crate) const MOBILE: &str = "customer.mobile";
 
 pub(crate) fn customer_not_found() -> Error {
     Error::NotFound("客户不存在".to_owned())

@@ -1,7 +1,6 @@
 //! Order files (the product specification `/admin/order/file/*`): the documents of an order and the applications
-//! to add or replace one, examined by staff. Orders do not exist yet: these calls take an
-//! `order_id` the caller has already checked (the order exists and the user may see it); the
-//! orders work adds that check and the HTTP routes (docs/customers.md "Order files").
+//! to add or replace one, examined by staff. A file or an application names an existing order
+//! (400 naming `orderId` otherwise); the routes are in the business screens (docs/orders.md).
 
 use super::{DICT_ORDER_FILE_KIND, check_dict, filter_code};
 use crate::audit::log_change;
@@ -14,7 +13,7 @@ use crate::{Beehive, Error, Result};
 use chrono::{DateTime, Utc};
 use domain::text;
 use std::collections::HashMap;
-use store::entity::{order_file, order_file_apply, stored_file};
+use store::entity::{order_file, order_file_apply, orders, stored_file};
 use store::sea_orm::sea_query::Expr;
 use store::sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, Order, QueryFilter, Set};
 
@@ -106,6 +105,18 @@ const APPLY_SORTS: &[(&str, order_file_apply::Column)] = &[
     ("examinedAt", order_file_apply::Column::ExaminedAt),
 ];
 
+/// Refuses an order id that names no order.
+async fn check_order(conn: &impl store::sea_orm::ConnectionTrait, order_id: i64) -> Result<()> {
+    if orders::Entity::find_by_id(order_id)
+        .one(conn)
+        .await?
+        .is_none()
+    {
+        return Err(Error::invalid("orderId", "订单不存在"));
+    }
+    Ok(())
+}
+
 fn file_not_found() -> Error {
     Error::NotFound("订单文件不存在或已被删除".to_owned())
 }
@@ -178,6 +189,7 @@ impl Beehive {
         input: NewOrderFile,
     ) -> Result<i64> {
         me.require(EDIT)?;
+        check_order(&self.db, input.order_id).await?;
         let kind = check_dict(
             &self.db,
             "kind",
@@ -291,6 +303,7 @@ impl Beehive {
         input: NewOrderFileApply,
     ) -> Result<i64> {
         me.require(EDIT)?;
+        check_order(&self.db, input.order_id).await?;
         let kind = check_dict(
             &self.db,
             "kind",
@@ -392,13 +405,14 @@ impl Beehive {
         let files = self
             .stored_map(rows.iter().map(|r| r.file_id).collect())
             .await?;
-        let names = admin_names(
-            &self.db,
-            rows.iter()
-                .flat_map(|r| [r.created_by, r.examined_by])
-                .flatten(),
-        )
-        .await?;
+        // Collected first: an iterator held across the await would make the future not `Send`
+        // for every lifetime (the route could not hold it).
+        let people: Vec<i64> = rows
+            .iter()
+            .flat_map(|r| [r.created_by, r.examined_by])
+            .flatten()
+            .collect();
+        let names = admin_names(&self.db, people.into_iter()).await?;
         let records = rows
             .into_iter()
             .map(|apply| {

@@ -1,8 +1,11 @@
-//! System management: the organization tree, roles, administrators and the journal.
+//! System management: the organization tree, roles, administrators, the journal, the settings
+//! screens and the order rules with their products.
 
 pub mod bootstrap;
 pub mod logs;
+pub mod order_rules;
 pub mod organization;
+pub mod products;
 pub mod roles;
 pub mod settings;
 mod users;

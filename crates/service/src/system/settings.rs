@@ -515,7 +515,7 @@ impl Beehive {
     }
 
     /// The largest upload 系统设置 allows (its upload limit, in MiB).
-    pub(crate) async fn upload_limit_mib(&self) -> Result<u32> {
+    pub async fn upload_limit_mib(&self) -> Result<u32> {
         Ok(self.stored_system().await?.upload_limit_mib)
     }
 

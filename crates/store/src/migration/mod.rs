@@ -17,6 +17,9 @@ mod m0009_content;
 mod m0010_templates;
 mod m0011_status_log;
 mod m0012_ledger;
+mod m0013_jobs;
+mod m0014_products;
+mod m0015_orders;
 
 pub struct Migrator;
 
@@ -36,6 +39,9 @@ impl MigratorTrait for Migrator {
             Box::new(m0010_templates::Migration),
             Box::new(m0011_status_log::Migration),
             Box::new(m0012_ledger::Migration),
+            Box::new(m0013_jobs::Migration),
+            Box::new(m0014_products::Migration),
+            Box::new(m0015_orders::Migration),
         ]
     }
 }

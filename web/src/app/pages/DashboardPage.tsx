@@ -6,24 +6,29 @@ import { routeIcon } from '../../layout/icons';
 import { SHELL_NS } from '../../layout/locales';
 import { usePermissions } from '../../shared/auth/permissions';
 import { getUserInfo } from '../../shared/auth/token';
-import { permittedMenu, type ScreenEntry } from '../../shared/routing/table';
+import { builtShortcuts, permittedMenu, type ScreenEntry } from '../../shared/routing/table';
 import { routeTable } from '../../shared/routing/routes';
 import './DashboardPage.css';
 
 /**
  * The system home page (the product specification 'dashboard'): a greeting and shortcuts to the screens the user
- * may open, grouped as in the sidebar. No statistics: there is nothing real to show yet.
+ * may open and that are built, grouped as in the sidebar. No statistics: there is nothing real to show yet.
  */
 export function DashboardPage() {
   const { t } = useTranslation(SHELL_NS);
   const held = usePermissions();
   const username = getUserInfo()?.username ?? '';
-  const groups = useMemo(() => {
-    const menu = permittedMenu(routeTable, held);
-    return menu.flatMap((entry) =>
-      entry.kind === 'section' ? [{ key: entry.name, title: entry.meta.title, icon: entry.meta.icon, screens: entry.children }] : [],
-    );
-  }, [held]);
+  // Only what works today: the built screens, by section (no 'coming soon' entries).
+  const groups = useMemo(
+    () =>
+      builtShortcuts(permittedMenu(routeTable, held)).map(({ section, screens }) => ({
+        key: section.name,
+        title: section.meta.title,
+        icon: section.meta.icon,
+        screens,
+      })),
+    [held],
+  );
 
   return (
     <div className="bh-home">
@@ -45,7 +50,6 @@ export function DashboardPage() {
                 <li key={screen.path}>
                   <Link to={screen.path}>
                     <span className="bh-home__label">{t(screen.meta.title)}</span>
-                    {screen.built ? null : <span className="bh-home__soon">{t('home.notBuilt')}</span>}
                     <RightOutlined className="bh-home__arrow" />
                   </Link>
                 </li>

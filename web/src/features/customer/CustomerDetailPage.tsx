@@ -2,42 +2,40 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
-  Checkbox,
-  Col,
-  DatePicker,
   Descriptions,
   Empty,
   Form,
   Image,
   Input,
-  InputNumber,
   Modal,
   Popconfirm,
-  Row,
   Space,
   Table,
   Tag,
   Upload,
 } from 'antd';
 import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Can } from '../../shared/auth/Can';
+import { useBackToList } from '../../shared/detail/backToList';
 import { DetailPage, DetailSection } from '../../shared/detail/DetailPage';
-import { FormDialog } from '../../shared/crud/FormDialog';
 import { CRUD_NS } from '../../shared/crud/locales';
 import { useListReload } from '../../shared/crud/useListReload';
-import { customerApi, customerFileApi, vehicleApi, type CustomerFileRow, type CustomerRow, type PersonalField, type VehicleInput, type VehicleRow } from './api';
-import { CustomerDialog } from './CustomerDialog';
+import { customerApi, customerFileApi, type CustomerOrderRow, vehicleApi, type CustomerFileRow, type CustomerRow, type PersonalField, type VehicleRow } from '../../shared/customer/api';
+import { CustomerDialog } from '../../shared/customer/CustomerDialog';
+import { VehicleDialog, type VehicleEditing } from '../../shared/customer/VehicleDialog';
 import { CUSTOMER_LIST, PasswordDialog } from './CustomerPage';
-import { CUSTOMER_NS } from './locales';
+import { CUSTOMER_NS } from '../../shared/customer/locales';
 import { AreaText } from '../../shared/area/AreaCascader';
 import { DictLabel, DictSelect } from '../../shared/dictionary/DictSelect';
-import { useOptionLabel } from './options';
+import { useOptionLabel } from '../../shared/customer/options';
 import { formatDateTime } from '../../shared/format/datetime';
-import { formatSize } from './shared';
+import { formatYuan } from '../../shared/format/money';
+import { OrderStatusTag } from '../../shared/order/OrderStatusTag';
+import { orderPath } from '../../shared/order/status';
+import { formatSize } from '../../shared/customer/shared';
 import './customer.css';
 
 const viewKey = (id: number) => ['customer.view', id];
@@ -48,7 +46,7 @@ export function CustomerDetailPage() {
   const { id: raw } = useParams();
   const id = Number(raw);
   const { t } = useTranslation(CUSTOMER_NS);
-  const navigate = useNavigate();
+  const backToList = useBackToList('/operate/customerManagement');
   const { message } = App.useApp();
   const client = useQueryClient();
   const reloadList = useListReload(CUSTOMER_LIST);
@@ -68,7 +66,7 @@ export function CustomerDetailPage() {
         title={customer.name}
         subtitle={customer.customerNo}
         status={{ label: label('status', customer.status), color: customer.status === 'ENABLED' ? 'green' : 'default' }}
-        onBack={() => void navigate('/operate/customerManagement')}
+        onBack={backToList}
         backLabel={t('back')}
         actions={[
           { key: 'password', label: t('password'), perm: 'admin:customer:password', onClick: () => setPassword(true) },
@@ -78,9 +76,7 @@ export function CustomerDetailPage() {
       >
         <Vehicles customer={customer} vehicles={view.data.vehicles} onChanged={() => void refresh()} />
         <Files customerId={id} />
-        <DetailSection title={t('orders')}>
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noOrders')} />
-        </DetailSection>
+        <Orders customerId={id} />
       </DetailPage>
       <CustomerDialog
         editing={editing ? { mode: 'edit', row: customer } : null}
@@ -172,19 +168,6 @@ function Personal({ customerId, field, masked }: { customerId: number; field: Pe
 // ---------------------------------------------------------------------------------------------
 // Vehicles
 
-interface VehicleForm {
-  plateNo: string;
-  vin: string;
-  engineNo?: string;
-  brandModel?: string;
-  usage: string;
-  seats?: number;
-  registerDate?: Dayjs;
-  ownerIsCustomer: boolean;
-  ownerName?: string;
-}
-
-type VehicleEditing = { mode: 'create' } | { mode: 'edit'; row: VehicleRow };
 
 function Vehicles({ customer, vehicles, onChanged }: { customer: CustomerRow; vehicles: VehicleRow[]; onChanged: () => void }) {
   const { t } = useTranslation(CUSTOMER_NS);
@@ -252,119 +235,6 @@ function Vehicles({ customer, vehicles, onChanged }: { customer: CustomerRow; ve
         }}
       />
     </DetailSection>
-  );
-}
-
-function VehicleDialog({
-  customer,
-  editing,
-  onClose,
-  onSaved,
-}: {
-  customer: CustomerRow;
-  editing: VehicleEditing | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const { t } = useTranslation(CUSTOMER_NS);
-  const row = editing?.mode === 'edit' ? editing.row : undefined;
-  const initial: Partial<VehicleForm> = row
-    ? {
-        plateNo: row.plateNo,
-        vin: row.vin,
-        engineNo: row.engineNo,
-        brandModel: row.brandModel,
-        usage: row.usage,
-        ...(row.seats ? { seats: row.seats } : {}),
-        ...(row.registerDate ? { registerDate: dayjs(row.registerDate) } : {}),
-        ownerIsCustomer: row.ownerIsCustomer,
-        ownerName: row.ownerName,
-      }
-    : { usage: 'PRIVATE', ownerIsCustomer: true, seats: 5 };
-  return (
-    <FormDialog<VehicleForm>
-      open={editing !== null}
-      title={row ? t('vehicle.editTitle') : t('vehicle.addTitle')}
-      width={640}
-      labelWidth={120}
-      initialValues={initial}
-      onClose={onClose}
-      onSubmit={async (values) => {
-        const input: VehicleInput = {
-          customerId: customer.id,
-          plateNo: values.plateNo.trim(),
-          vin: values.vin.trim(),
-          engineNo: (values.engineNo ?? '').trim(),
-          brandModel: (values.brandModel ?? '').trim(),
-          usage: values.usage,
-          seats: values.seats ?? null,
-          registerDate: values.registerDate ? values.registerDate.format('YYYY-MM-DD') : null,
-          ownerIsCustomer: values.ownerIsCustomer,
-          ownerName: values.ownerIsCustomer ? null : (values.ownerName ?? '').trim(),
-        };
-        if (row) await vehicleApi.update(row.id, input);
-        else await vehicleApi.create(input);
-        onSaved();
-      }}
-    >
-      <VehicleFields />
-    </FormDialog>
-  );
-}
-
-function VehicleFields() {
-  const { t } = useTranslation(CUSTOMER_NS);
-  const ownerIsCustomer = Form.useWatch('ownerIsCustomer', Form.useFormInstance()) !== false;
-  return (
-    <Row gutter={16}>
-      <Col span={24}>
-        <Form.Item name="plateNo" label={t('vehicle.plateNo')} extra={t('rules.plateNo')} rules={[{ required: true, whitespace: true, message: t('required', { label: t('vehicle.plateNo') }) }]}>
-          <Input maxLength={8} />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item name="vin" label={t('vehicle.vin')} extra={t('rules.vin')} rules={[{ required: true, len: 17, message: t('rules.vin') }]}>
-          <Input maxLength={17} style={{ textTransform: 'uppercase' }} />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item name="brandModel" label={t('vehicle.brandModel')}>
-          <Input maxLength={128} />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item name="engineNo" label={t('vehicle.engineNo')}>
-          <Input maxLength={32} />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item name="usage" label={t('vehicle.usage')} rules={[{ required: true }]}>
-          <DictSelect type="vehicle_usage" />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item name="seats" label={t('vehicle.seats')}>
-          <InputNumber min={1} max={99} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item name="registerDate" label={t('vehicle.registerDate')} labelCol={{ flex: '90px' }}>
-          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item name="ownerIsCustomer" label={t('vehicle.owner')} valuePropName="checked">
-          <Checkbox>{t('vehicle.ownerIsCustomer')}</Checkbox>
-        </Form.Item>
-      </Col>
-      {ownerIsCustomer ? null : (
-        <Col span={24}>
-          <Form.Item name="ownerName" label={t('vehicle.ownerName')} rules={[{ required: true, whitespace: true, message: t('required', { label: t('vehicle.ownerName') }) }]}>
-            <Input maxLength={128} />
-          </Form.Item>
-        </Col>
-      )}
-    </Row>
   );
 }
 
@@ -544,5 +414,45 @@ function UploadDialog({ customerId, open, onClose, onUploaded }: { customerId: n
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+/** The customer's orders, newest first; the order number opens the order page. */
+function Orders({ customerId }: { customerId: number }) {
+  const { t } = useTranslation(CUSTOMER_NS);
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const size = 10;
+  const orders = useQuery({ queryKey: ['customer.orders', customerId, page], queryFn: () => customerApi.orders(customerId, page, size) });
+  return (
+    <DetailSection title={t('orders')} id="customer-orders">
+      <Table<CustomerOrderRow>
+        rowKey="id"
+        size="small"
+        loading={orders.isLoading}
+        dataSource={orders.data?.records ?? []}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noOrders')} /> }}
+        scroll={{ x: 'max-content' }}
+        pagination={(orders.data?.total ?? 0) > size ? { current: page, pageSize: size, total: orders.data?.total ?? 0, onChange: setPage } : false}
+        columns={[
+          {
+            key: 'orderNo',
+            title: t('order.orderNo'),
+            width: 170,
+            render: (_, row) => <a onClick={() => void navigate(orderPath(row.id))}>{row.orderNo}</a>,
+          },
+          { key: 'status', title: t('order.status'), width: 140, render: (_, row) => <OrderStatusTag status={row.status} /> },
+          { key: 'plateNo', dataIndex: 'plateNo', title: t('vehicle.plateNo'), width: 110 },
+          { key: 'product', title: t('order.product'), render: (_, row) => `${row.productName} V${row.productVersion} · ${row.termN}` },
+          { key: 'premium', title: t('order.premium'), align: 'right', width: 120, render: (_, row) => formatYuan(row.totalPremiumFen) },
+          { key: 'financed', title: t('order.financed'), align: 'right', width: 120, render: (_, row) => formatYuan(row.financedFen) },
+          { key: 'provider', title: t('order.provider'), width: 140, render: (_, row) => row.capitalProviderName ?? '—' },
+          { key: 'appliedAt', title: t('order.appliedAt'), width: 160, render: (_, row) => formatDateTime(row.appliedAt) },
+        ]}
+      />
+    </DetailSection>
   );
 }

@@ -7,14 +7,14 @@ import { FormDialog } from '../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../shared/crud/ListPage';
 import { useListReload } from '../../shared/crud/useListReload';
 import '../../shared/crud/locales';
-import { customerApi, type CustomerRow } from './api';
-import { CustomerDialog, type CustomerEditing } from './CustomerDialog';
-import { CUSTOMER_NS } from './locales';
+import { customerApi, type CustomerRow } from '../../shared/customer/api';
+import { CustomerDialog, type CustomerEditing } from '../../shared/customer/CustomerDialog';
+import { CUSTOMER_NS } from '../../shared/customer/locales';
 import { DictLabel } from '../../shared/dictionary/DictSelect';
 import { useDictionary } from '../../shared/dictionary/dictionary';
-import { useOptionLabel, useOptions } from './options';
+import { useOptionLabel, useOptions } from '../../shared/customer/options';
 import { formatDateTime } from '../../shared/format/datetime';
-import { detailPath } from './shared';
+import { detailPath } from '../../shared/customer/shared';
 import './customer.css';
 
 export const CUSTOMER_LIST = 'customer.customers';
@@ -32,7 +32,7 @@ export function CustomerPage() {
   const [editing, setEditing] = useState<CustomerEditing | null>(null);
 
   const columns: ListColumn<CustomerRow>[] = [
-    { key: 'customerNo', title: t('customerNo'), sortField: 'customerNo', width: 150 },
+    { key: 'customerNo', kind: 'code', title: t('customerNo'), sortField: 'customerNo', width: 150 },
     {
       key: 'name',
       title: t('name'),
@@ -43,24 +43,25 @@ export function CustomerPage() {
         </a>
       ),
     },
-    { key: 'kind', title: t('kind'), width: 90, render: (row) => <DictLabel type="customer_kind" code={row.kind} /> },
-    { key: 'idNo', title: t('idNo'), width: 170, render: (row) => row.idNo ?? row.creditCode ?? '—' },
-    { key: 'mobile', title: t('mobile'), width: 120 },
+    // The name and the ID column (credit code or ID number) tell the kind: shown on demand.
+    { key: 'kind', kind: 'status', title: t('kind'), defaultHidden: true, render: (row) => <DictLabel type="customer_kind" code={row.kind} /> },
+    { key: 'idNo', kind: 'code', title: t('idNo'), width: 168, render: (row) => row.idNo ?? row.creditCode ?? '—' },
+    { key: 'mobile', kind: 'code', title: t('mobile') },
     {
       key: 'status',
+      kind: 'status',
       title: t('status'),
-      width: 80,
       render: (row) => <Tag color={row.status === 'ENABLED' ? 'green' : 'default'}>{label('status', row.status)}</Tag>,
     },
     {
       key: 'kycStatus',
+      kind: 'status',
       title: t('kycStatus'),
-      width: 90,
       render: (row) => (
         <Tag color={row.kycStatus === 'VERIFIED' ? 'blue' : row.kycStatus === 'REJECTED' ? 'red' : 'gold'}>{label('kycStatus', row.kycStatus)}</Tag>
       ),
     },
-    { key: 'createdAt', title: t('createdAt'), sortField: 'createdAt', width: 170, render: (row) => formatDateTime(row.createdAt) },
+    { key: 'createdAt', kind: 'datetime', title: t('createdAt'), sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
   ];
 
   const actions: RowAction<CustomerRow>[] = [
@@ -85,7 +86,6 @@ export function CustomerPage() {
         fetchPage={customerApi.page}
         rowKey={(row) => row.id}
         rowActions={actions}
-        actionsWidth={120}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
         toolbar={[{ key: 'create', label: t('create'), perm: 'admin:customer:create', onClick: () => setEditing({ mode: 'create' }) }]}
         exporter={{ perm: 'admin:customer:export', run: customerApi.export }}

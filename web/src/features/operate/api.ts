@@ -1,5 +1,5 @@
 import { fetchPdf } from '../../shared/api/pdf';
-import { request } from '../../shared/api/request';
+import { IDEMPOTENCY_HEADER, request } from '../../shared/api/request';
 import type { components } from '../../api/schema';
 import type { PageResult } from '../../shared/crud/query';
 
@@ -51,7 +51,9 @@ export const noticeTemplateApi = {
 
 export const noticeSendApi = {
   customers: (body: Body) => post<PageResult<CustomerPick>>('/admin/notice/customer/page', body),
-  send: (input: SendInput) => post<BatchRow>('/admin/notice/batch/create', input),
+  /** Sends with `idempotencyKey`: a resent request (double click, network retry) creates no second batch. */
+  send: (input: SendInput, idempotencyKey: string) =>
+    request<BatchRow>({ url: '/admin/notice/batch/create', method: 'post', data: input, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
   page: (body: Body) => post<PageResult<BatchRow>>('/admin/notice/batch/page', body),
   export: (body: Body) => post<ExportResult>('/admin/notice/batch/export', body),
   view: (id: number) => request<BatchRow>({ url: '/admin/notice/batch/view/{id}', data: { id } }),

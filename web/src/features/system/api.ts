@@ -75,6 +75,7 @@ export const journalApi = {
 export type SecurityConfig = Schemas['SecurityData'];
 export type SystemConfig = Schemas['SystemData'];
 export type SystemConfigInput = Schemas['SystemBody'];
+export type BusinessDate = Schemas['BusinessDateData'];
 
 /** 安全设置 and 系统设置 (docs/system.md "Settings"). */
 export const configApi = {
@@ -83,6 +84,7 @@ export const configApi = {
   system: () => request<SystemConfig>({ url: '/admin/config/system' }),
   saveSystem: (input: SystemConfigInput) => post<SystemConfig>('/admin/config/system/update', input),
   removeLogo: () => post<SystemConfig>('/admin/config/system/logo/delete'),
+  businessDate: () => request<BusinessDate>({ url: '/admin/config/system/business-date' }),
 };
 
 /** 短信/OCR接口配置: secrets are write-only (answers carry `...SecretSet` flags). */
@@ -113,4 +115,34 @@ export const signatureApi = {
   config: () => request<Schemas['SignatureConfigData']>({ url: '/admin/config/signature' }),
   update: (input: SignatureConfigInput) => post<unknown>('/admin/config/signature/update', input),
   test: () => post<ConnectionTestResult>('/admin/config/signature/test'),
+};
+
+export type OrderRules = Schemas['OrderRules'];
+export type OrderRulesData = Schemas['OrderRulesData'];
+export type DelinquencyRange = Schemas['DelinquencyRange'];
+export type ProductTerms = Schemas['ProductTerms'];
+export type ProductRow = Schemas['ProductData'];
+export type ProductInput = Schemas['ProductBody'];
+export type SavedProduct = Schemas['SavedProductData'];
+export type ScheduleInput = Schemas['ScheduleBody'];
+export type Schedule = Schemas['ScheduleData'];
+export type ScheduleLine = Schemas['ScheduleLineData'];
+
+/** 订单规则配置: the order rules, the versioned products and the schedule calculator. */
+export const orderRulesApi = {
+  rules: () => request<OrderRulesData>({ url: '/admin/config/order-rules' }),
+  saveRules: (rules: OrderRules, version: number) => post<OrderRulesData>('/admin/config/order-rules/update', { rules, version }),
+};
+
+export const productApi = {
+  page: (body: Body) => post<PageResult<ProductRow>>('/admin/config/product/page', body),
+  export: (body: Body) => post<ExportResult>('/admin/config/product/export', body),
+  defaults: () => request<ProductTerms>({ url: '/admin/config/product/defaults' }),
+  view: (id: number) => request<ProductRow>({ url: '/admin/config/product/view/{id}', data: { id } }),
+  versions: (id: number) => request<ProductRow[]>({ url: '/admin/config/product/versions/{id}', data: { id } }),
+  create: (input: ProductInput) => post<SavedProduct>('/admin/config/product/create', input),
+  update: (id: number, input: ProductInput) => post<SavedProduct>('/admin/config/product/update/{id}', { id, ...input }),
+  activate: (id: number) => post<unknown>('/admin/config/product/activate/{id}', { id }),
+  retire: (id: number) => post<unknown>('/admin/config/product/retire/{id}', { id }),
+  schedule: (input: ScheduleInput) => post<Schedule>('/admin/config/product/schedule', input),
 };

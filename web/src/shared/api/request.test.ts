@@ -8,7 +8,7 @@ import { reloadPage } from '../utils/reload';
 import { ApiError, fieldErrors } from './errors';
 import { pendingRequests } from './loading';
 import { showAlert, showConfirm, showError } from './notifier';
-import { registerTokenRefresher, request } from './request';
+import { loadInline, registerTokenRefresher, request } from './request';
 
 vi.mock('./notifier', () => ({
   showError: vi.fn(async () => undefined),
@@ -424,6 +424,37 @@ describe('loading overlay counter', () => {
     await expect(call).rejects.toThrow('refresh failed');
     expect(pendingRequests()).toBe(0);
     unregister();
+  });
+});
+
+describe("a screen's own loads (loadInline: lists)", () => {
+  it('show no overlay and no red message; the rejection carries the server message for the error state', async () => {
+    const gate = deferred<undefined>();
+    fakeServer(async (config) => {
+      await gate.promise;
+      return config.url === '/admin/role/page'
+        ? response(config, { result: false, code: 500, msg: '数据库忙，请稍后再试', data: null })
+        : response(config, { result: true, code: 200, data: null });
+    });
+    const call = loadInline(() => request({ url: '/admin/role/page', method: 'post', data: { page: 1 } }));
+    expect(pendingRequests()).toBe(0);
+    // Only the calls started inside count: a mutation right after still shows the overlay.
+    const mutation = request({ url: '/admin/role/delete/1', method: 'post' });
+    expect(pendingRequests()).toBe(1);
+    gate.resolve(undefined);
+    const error = await rejection(call);
+    await mutation;
+    expect(error.message).toBe('数据库忙，请稍后再试');
+    expect(errorMock).not.toHaveBeenCalled();
+    expect(pendingRequests()).toBe(0);
+  });
+
+  it('still open the session dialog when the sign-in has expired', async () => {
+    fakeServer(httpError(401));
+    await rejection(loadInline(() => request({ url: '/admin/role/page', method: 'post' })));
+    await settle();
+    expect(confirmMock).toHaveBeenCalledTimes(1);
+    expect(errorMock).not.toHaveBeenCalled();
   });
 });
 

@@ -30,6 +30,17 @@ export interface RequestOptions {
   /** No message and no dialog when the call fails: the caller ignores the outcome (logout). */
   quiet?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
+}
+
+/** The header that makes a command run once however often it is sent (docs/jobs.md). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** A new idempotency key: one per intended command, reused for its retries. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
 export interface Envelope<T = unknown> {
@@ -63,11 +74,14 @@ export async function request<T>(options: RequestOptions): Promise<T | string> {
   const method = options.method ?? 'get';
   if (method === 'text') return apiUrl(options.url, options.data);
 
+  // Read before the first `await`: `loadInline` sets it only while it starts its calls.
+  const inline = inlineDepth > 0;
+  const silent = options.silent === true || inline;
+  const feedback = options.quiet ? QUIET : inline ? INLINE : LOUD;
   const config = toAxiosConfig(method, options);
-  if (!options.silent) beginLoading();
+  if (!silent) beginLoading();
   try {
     if (!options.skipBeforeRequest) await runBeforeRequestHooks({ url: options.url, method });
-    const feedback = options.quiet ? QUIET : LOUD;
     let body: unknown;
     try {
       body = (await http.request<unknown>(config)).data;
@@ -76,7 +90,26 @@ export async function request<T>(options: RequestOptions): Promise<T | string> {
     }
     return unwrap<T>(body, feedback);
   } finally {
-    if (!options.silent) endLoading();
+    if (!silent) endLoading();
+  }
+}
+
+/** Above zero while `loadInline` starts its calls. */
+let inlineDepth = 0;
+
+/**
+ * Starts the calls of `run` as a screen's own loads (docs/lists.md, "Loading and errors"): no
+ * full-screen overlay and no red message, because the screen shows its own spinner and an error
+ * state with the server's message; the session dialogs (code 401 / 504, HTTP 401) still open.
+ * Only the calls `run` starts before its first `await` count (a list's `fetchPage` calls
+ * `request` at once).
+ */
+export function loadInline<T>(run: () => Promise<T>): Promise<T> {
+  inlineDepth += 1;
+  try {
+    return run();
+  } finally {
+    inlineDepth -= 1;
   }
 }
 
@@ -91,6 +124,12 @@ const LOUD: Feedback = {
   session: (ask) => openSessionDialog(ask),
 };
 
+/** A screen's own load: the screen shows the message; the session dialogs still open. */
+const INLINE: Feedback = {
+  error: () => undefined,
+  session: (ask) => openSessionDialog(ask),
+};
+
 const QUIET: Feedback = {
   error: () => undefined,
   session: () => undefined,
@@ -98,7 +137,7 @@ const QUIET: Feedback = {
 
 function toAxiosConfig(method: Exclude<RequestMethod, 'text'>, options: RequestOptions): AxiosRequestConfig {
   const { path, rest } = fillPath(options.url, options.data);
-  const base: AxiosRequestConfig = { signal: options.signal };
+  const base: AxiosRequestConfig = { signal: options.signal, ...(options.headers ? { headers: options.headers } : {}) };
   switch (method) {
     case 'get':
       return { ...base, method: 'GET', url: withQuery(path, rest) };
@@ -108,7 +147,7 @@ function toAxiosConfig(method: Exclude<RequestMethod, 'text'>, options: RequestO
         method: 'POST',
         url: path,
         data: toSearchParams(rest).toString(),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+        headers: { ...options.headers, 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
       };
     case 'post':
     case 'put':

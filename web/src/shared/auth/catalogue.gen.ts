@@ -24,12 +24,18 @@ export const PERMISSIONS = {
   ASSIGNMENT_QUEUE_TABLE: 'admin:assignment_queue:table',
   /** 分配资金方 */
   ASSIGNMENT_QUEUE_ALLOCATE: 'admin:assignment_queue:allocate',
+  /** 导出分配队列 */
+  ASSIGNMENT_QUEUE_EXPORT: 'admin:assignment_queue:export',
   /** 订单申请列表 */
   ORDER_APPLY_TABLE: 'admin:order_apply:table',
   /** 提交申请 */
   ORDER_APPLY_CREATE: 'admin:order_apply:create',
+  /** 导出订单申请 */
+  ORDER_APPLY_EXPORT: 'admin:order_apply:export',
   /** 订单管理 */
   ORDER_INFO_TABLE: 'admin:order_info:table',
+  /** 导出订单 */
+  ORDER_INFO_EXPORT: 'admin:order_info:export',
   /** 进件编辑 */
   ORDER_INFO_EDIT: 'admin:order_info:edit',
   /** 提交审核 */

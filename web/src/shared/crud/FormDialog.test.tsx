@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App, Form, Input } from 'antd';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -110,5 +110,21 @@ describe('FormDialog', () => {
     expect(namePath('name')).toEqual(['name']);
     expect(namePath('accounts[2].accountNo')).toEqual(['accounts', 2, 'accountNo']);
     expect(namePath('items[0][1].code')).toEqual(['items', 0, 1, 'code']);
+  });
+});
+
+describe('FormDialog on a phone', () => {
+  it('puts the labels above their fields (vertical form); on a desktop beside them', async () => {
+    const { uiActions } = await import('../settings/store');
+    render(<Harness onSubmit={() => Promise.resolve()} />);
+    fireEvent.click(screen.getByText('edit 北京'));
+    await screen.findByLabelText('名称');
+    expect(document.querySelector('.bh-form-dialog')?.classList.contains('ant-form-horizontal')).toBe(true);
+    act(() => uiActions.setDevice('mobile'));
+    try {
+      await waitFor(() => expect(document.querySelector('.bh-form-dialog.ant-form-vertical')).not.toBeNull());
+    } finally {
+      act(() => uiActions.setDevice('desktop'));
+    }
   });
 });

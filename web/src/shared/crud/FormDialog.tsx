@@ -2,6 +2,7 @@ import { Form, Modal, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, namePath } from '../api/errors';
+import { useUi } from '../settings/store';
 import { CRUD_NS } from './locales';
 
 export interface FormDialogProps<Values> {
@@ -44,6 +45,8 @@ function DialogInstance<Values extends object>(props: FormDialogProps<Values>) {
   const { open, title, width = 550, initialValues, onClose, onSubmit, okText, labelWidth = 100, fieldNames, children } = props;
   const { t } = useTranslation(CRUD_NS);
   const [form] = Form.useForm<Values>();
+  // A phone: labels above their fields (one layout for every dialog; side labels leave no room).
+  const mobile = useUi().device === 'mobile';
   const [saving, setSaving] = useState(false);
 
 
@@ -84,10 +87,9 @@ function DialogInstance<Values extends object>(props: FormDialogProps<Values>) {
     >
       <Form<Values>
         form={form}
-        layout="horizontal"
-        labelCol={{ flex: `${labelWidth}px` }}
-        labelWrap
-        wrapperCol={{ flex: 1 }}
+        {...(mobile
+          ? { layout: 'vertical' as const }
+          : { layout: 'horizontal' as const, labelCol: { flex: `${labelWidth}px` }, labelWrap: true, wrapperCol: { flex: 1 } })}
         validateTrigger="onBlur"
         initialValues={initialValues}
         className="bh-form-dialog"

@@ -1,14 +1,44 @@
-import { DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  ColumnHeightOutlined,
+  DownloadOutlined,
+  DownOutlined,
+  FilterOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Input, Popconfirm, Select, Space, Table, type TableProps } from 'antd';
+import {
+  App,
+  Badge,
+  Button,
+  Checkbox,
+  DatePicker,
+  Drawer,
+  Dropdown,
+  Input,
+  Popconfirm,
+  Popover,
+  Select,
+  Space,
+  Table,
+  Tooltip,
+  type MenuProps,
+  type TableProps,
+} from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { downloadObject } from '../api/download';
+import { loadInline } from '../api/request';
 import { hasPermission, usePermissions } from '../auth/permissions';
+import { getUserInfo } from '../auth/token';
+import { ANTD_SIZE, useUi } from '../settings/store';
 import { CRUD_NS } from './locales';
 import { useBranding } from '../branding/branding';
+import { actionsWidth, CELL_PADDINGS, columnWidth, prefsKey, readPrefs, splitActions, writePrefs, type ColumnKind, type Density, type ListPrefs } from './columns';
 import {
   DEFAULT_PAGE_SIZE,
   formatRange,
@@ -30,6 +60,8 @@ import './crud.css';
 
 const OWN_PARAMS = ['page', 'size', 'sort'];
 
+export type { ColumnKind, Density } from './columns';
+
 export interface ListColumn<Row> {
   key: string;
   title: string;
@@ -37,8 +69,14 @@ export interface ListColumn<Row> {
   render?: (row: Row) => ReactNode;
   /** The server's sort field: the header sorts by it. */
   sortField?: string;
+  /** What the column holds: gives its standard width and alignment (docs/lists.md, "Columns"). */
+  kind?: ColumnKind;
+  /** Overrides the kind's width (px); the header on one line is the minimum. */
   width?: number;
+  /** Long text truncates to one line, the whole text in a tooltip (by default for `code`). */
   ellipsis?: boolean;
+  /** Hidden until the user shows it in the column settings (a list with more than fits at 1440 px). */
+  defaultHidden?: boolean;
   align?: 'left' | 'right' | 'center';
 }
 
@@ -60,8 +98,22 @@ export interface RowAction<Row> {
   /** Asks first, with this text. */
   confirm?: (row: Row) => string;
   hidden?: (row: Row) => boolean;
+  /** The reason the action is not possible on this row (shown in a tooltip), or undefined. */
+  disabled?: (row: Row) => string | undefined;
   /** A returned promise reloads the list when it resolves. */
   onClick: (row: Row) => unknown;
+}
+
+/** An action on the selected rows; declaring one gives the table its checkboxes. */
+export interface BatchAction<Row> {
+  key: string;
+  label: string;
+  perm?: string;
+  danger?: boolean;
+  /** Asks first, with this text. */
+  confirm?: (rows: readonly Row[]) => string;
+  /** A returned promise reloads the list and clears the selection when it resolves. */
+  onClick: (rows: readonly Row[]) => unknown;
 }
 
 export interface ToolbarButton {
@@ -87,23 +139,38 @@ export interface ListPageProps<Row> {
   fetchPage: (body: Record<string, unknown>) => Promise<PageResult<Row>>;
   rowKey: (row: Row) => string | number;
   rowActions?: readonly RowAction<Row>[];
+  /** Row actions shown as links before the rest go into 更多 (default 2). */
+  inlineActions?: number;
+  batchActions?: readonly BatchAction<Row>[];
   toolbar?: readonly ToolbarButton[];
   exporter?: Exporter;
   defaultSort?: SortSpec;
+  /** The actions column's width; computed from the labels when absent. */
   actionsWidth?: number;
+  /** Rows may be selected (a batch action of the toolbar): the selected keys and their setter. */
+  selection?: {
+    keys: readonly (string | number)[];
+    onChange: (keys: (string | number)[], rows: Row[]) => void;
+    /** A row that may not be selected. */
+    disabled?: (row: Row) => boolean;
+  };
+  /** Shown between the toolbar and the table (a batch's outcome, …). */
+  banner?: ReactNode;
 }
 
 /**
- * The list page of docs/architecture.md: filters, a table with server-side paging and sorting,
- * row actions and a toolbar (create, export), each with its permission. Filters, sort and paging
- * live in the URL (a link or a reload shows the same rows; the tab remembers them); the page keeps
- * them while its tab is open.
+ * The list page of docs/architecture.md and docs/lists.md: filters, a toolbar (create, export,
+ * batch actions; refresh, density, column settings), a table with server-side paging and sorting
+ * and row actions, each with its permission. Filters, sort and paging live in the URL (a link or
+ * a reload shows the same rows; the tab remembers them); the page keeps them while its tab is open.
  */
 export function ListPage<Row extends object>(props: ListPageProps<Row>) {
-  const { listKey, columns, filters = [], fetchPage, rowKey, rowActions = [], toolbar = [], exporter, defaultSort } = props;
+  const { listKey, columns, filters = [], fetchPage, rowKey, rowActions = [], batchActions = [], toolbar = [], exporter, defaultSort } = props;
   const { t } = useTranslation(CRUD_NS);
   const { message } = App.useApp();
   const held = usePermissions();
+  const { device, size: uiSize } = useUi();
+  const mobile = device === 'mobile';
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
   const [ownPath] = useState(pathname);
@@ -142,13 +209,28 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   }, [listState, onOwnPath]);
 
   const body = useMemo(() => toRequestBody(query, filters), [query, filters]);
+  // The list's own load: its spinner and error state instead of the full-screen overlay and the red message.
   const result = useQuery({
     queryKey: [listKey, body],
-    queryFn: () => fetchPage(body),
+    queryFn: () => loadInline(() => fetchPage(body)),
     placeholderData: keepPreviousData,
   });
   const reload = useListReload(listKey);
   const [exporting, setExporting] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  // Column settings and density, kept per user and route.
+  const storageKey = prefsKey(getUserInfo()?.username ?? '', ownPath);
+  const [prefs, setPrefsState] = useState<ListPrefs>(() => readPrefs(localStorage, storageKey));
+  const setPrefs = (next: ListPrefs) => {
+    setPrefsState(next);
+    writePrefs(localStorage, storageKey, next);
+  };
+
+  // Selection for the batch actions: the rows of the page shown; a new page or search clears it.
+  const batches = batchActions.filter((action) => hasPermission(action.perm, held));
+  const [selected, setSelected] = useState<{ state: string; rows: Row[] }>({ state: listState, rows: [] });
+  const selectedRows = selected.state === listState ? selected.rows : [];
 
   const apply = (values: FilterValues) => {
     setQuery((current) => withFilters(current, values));
@@ -168,51 +250,68 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     }
   };
 
+  const page = result.data;
+  const records = page?.records ?? [];
   const visibleActions = rowActions.filter((action) => hasPermission(action.perm, held));
-  const tableColumns: TableProps<Row>['columns'] = columns.map((column) => ({
-    key: column.key,
-    title: column.title,
-    width: column.width,
-    ellipsis: column.ellipsis,
-    align: column.align,
-    render: (_: unknown, row: Row) => (column.render ? column.render(row) : cell((row as Record<string, unknown>)[column.key])),
-    ...(column.sortField
-      ? {
-          sorter: true,
-          sortOrder: query.sort?.field === column.sortField ? (query.sort.order === 'asc' ? 'ascend' : 'descend') : null,
-        }
-      : {}),
-  }));
+  const inline = props.inlineActions ?? 2;
+  const rowLabels = (row: Row) => {
+    const { links, more } = splitActions(
+      visibleActions.filter((action) => !action.hidden?.(row)),
+      inline,
+    );
+    return { links: links.map((action) => labelOf(action, row)), more: more.length > 0 };
+  };
+
+  const hiddenKeys = prefs.hidden ?? columns.filter((column) => column.defaultHidden).map((column) => column.key);
+  const density = prefs.density ?? ANTD_SIZE[uiSize];
+  const padding = CELL_PADDINGS[density];
+  const shown = columns.filter((column) => !hiddenKeys.includes(column.key));
+  const tableColumns: NonNullable<TableProps<Row>['columns']> = shown.map((column, index) => {
+    const kind = column.kind ?? 'text';
+    const ellipsis = column.ellipsis ?? kind === 'code';
+    const content = (row: Row) => (column.render ? column.render(row) : cell((row as Record<string, unknown>)[column.key]));
+    return {
+      key: column.key,
+      title: column.title,
+      width: columnWidth({ title: column.title, kind, ...(column.width ? { width: column.width } : {}), sortable: Boolean(column.sortField) }, padding),
+      align: column.align ?? (kind === 'money' ? 'right' : undefined),
+      className: `bh-col bh-col--${kind}`,
+      // On a phone the first column (what identifies the row) stays while the table scrolls.
+      ...(mobile && index === 0 ? { fixed: 'left' as const } : {}),
+      ...(ellipsis ? { ellipsis: { showTitle: false } } : {}),
+      render: (_: unknown, row: Row) => {
+        const value = content(row);
+        return ellipsis ? (
+          <Tooltip title={value} placement="topLeft">
+            <span className="bh-ellipsis">{value}</span>
+          </Tooltip>
+        ) : (
+          value
+        );
+      },
+      ...(column.sortField
+        ? {
+            sorter: true,
+            sortOrder: query.sort?.field === column.sortField ? (query.sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+          }
+        : {}),
+    };
+  });
   if (visibleActions.length > 0) {
+    const labelRows = records.length > 0 ? records.map(rowLabels) : [];
     tableColumns.push({
       key: '__actions',
       title: t('actions'),
-      width: props.actionsWidth,
+      width: props.actionsWidth ?? actionsWidth(labelRows, t('more'), t('actions'), padding),
       fixed: 'right',
+      className: 'bh-col bh-col--actions',
       render: (_: unknown, row: Row) => (
-        <Space size={0} wrap className="bh-list__actions">
-          {visibleActions
-            .filter((action) => !action.hidden?.(row))
-            .map((action) => {
-              const label = typeof action.label === 'function' ? action.label(row) : action.label;
-              const run = () => {
-                const outcome = action.onClick(row);
-                if (outcome instanceof Promise) void outcome.then(() => reload()).catch(() => undefined);
-              };
-              const button = (
-                <Button key={action.key} type="link" size="small" danger={action.danger} onClick={action.confirm ? undefined : run}>
-                  {label}
-                </Button>
-              );
-              return action.confirm ? (
-                <Popconfirm key={action.key} title={action.confirm(row)} okText={t('ok')} cancelText={t('cancel')} onConfirm={run}>
-                  {button}
-                </Popconfirm>
-              ) : (
-                button
-              );
-            })}
-        </Space>
+        <RowActions
+          row={row}
+          actions={visibleActions.filter((action) => !action.hidden?.(row))}
+          inline={inline}
+          onDone={() => void reload()}
+        />
       ),
     });
   }
@@ -230,44 +329,72 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     });
   };
 
-  const page = result.data;
   const tools = toolbar.filter((button) => hasPermission(button.perm, held));
   const canExport = exporter && hasPermission(exporter.perm, held);
+  const activeFilters = Object.keys(query.filters).length;
+  const errorText = result.isError ? errorMessage(result.error) : undefined;
 
-  return (
-    <div className="bh-list">
-      {filters.length > 0 ? (
-        <form
-          className="bh-list__filters"
-          onSubmit={(event) => {
-            event.preventDefault();
-            apply(draft);
+  const filterForm = (vertical: boolean) => (
+    <form
+      className={vertical ? 'bh-list__filters bh-list__filters--vertical' : 'bh-list__filters'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply(draft);
+        setFiltersOpen(false);
+      }}
+    >
+      {filters.map((filter) => (
+        <label key={filter.name} className="bh-list__filter">
+          <span className="bh-list__filter-label">{filter.label}</span>
+          <FilterControl
+            filter={filter}
+            fullWidth={vertical}
+            value={draft[filter.name]}
+            onChange={(value) => setDraft(setValue(draft, filter.name, value))}
+          />
+        </label>
+      ))}
+      <Space className="bh-list__filter-buttons">
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+          {t('search')}
+        </Button>
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => {
+            setDraft({});
+            apply({});
+            setFiltersOpen(false);
           }}
         >
-          {filters.map((filter) => (
-            <label key={filter.name} className="bh-list__filter">
-              <span className="bh-list__filter-label">{filter.label}</span>
-              <FilterControl filter={filter} value={draft[filter.name]} onChange={(value) => setDraft(setValue(draft, filter.name, value))} />
-            </label>
-          ))}
-          <Space className="bh-list__filter-buttons">
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('search')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                setDraft({});
-                apply({});
-              }}
-            >
-              {t('reset')}
-            </Button>
-          </Space>
-        </form>
+          {t('reset')}
+        </Button>
+      </Space>
+    </form>
+  );
+
+  return (
+    <div className={mobile ? 'bh-list bh-list--mobile' : 'bh-list'}>
+      {filters.length > 0 && !mobile ? filterForm(false) : null}
+      {filters.length > 0 && mobile ? (
+        <Drawer
+          title={t('filterTitle')}
+          placement="right"
+          size={Math.min(380, Math.max(280, window.innerWidth - 40))}
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+        >
+          {filterForm(true)}
+        </Drawer>
       ) : null}
-      {tools.length > 0 || canExport ? (
-        <Space className="bh-list__toolbar" wrap>
+      <div className="bh-list__toolbar">
+        <Space className="bh-list__toolbar-left" wrap>
+          {filters.length > 0 && mobile ? (
+            <Badge count={activeFilters} size="small">
+              <Button icon={<FilterOutlined />} onClick={() => setFiltersOpen(true)}>
+                {t('filter')}
+              </Button>
+            </Badge>
+          ) : null}
           {tools.map((button) => (
             <Button key={button.key} type={button.primary === false ? 'default' : 'primary'} icon={button.icon ?? <PlusOutlined />} onClick={button.onClick}>
               {button.label}
@@ -278,15 +405,67 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
               {t('export')}
             </Button>
           ) : null}
+          {batches.length > 0 && selectedRows.length > 0 ? (
+            <Space className="bh-list__batch" role="group" aria-label={t('selected', { count: selectedRows.length })}>
+              <span className="bh-list__selected">{t('selected', { count: selectedRows.length })}</span>
+              {batches.map((action) => (
+                <BatchButton
+                  key={action.key}
+                  action={action}
+                  rows={selectedRows}
+                  onDone={() => {
+                    setSelected({ state: listState, rows: [] });
+                    void reload();
+                  }}
+                />
+              ))}
+              <Button type="link" onClick={() => setSelected({ state: listState, rows: [] })}>
+                {t('clearSelection')}
+              </Button>
+            </Space>
+          ) : null}
         </Space>
-      ) : null}
+        <ListSettings
+          columns={columns}
+          hidden={hiddenKeys}
+          prefs={prefs}
+          onPrefs={setPrefs}
+          refreshing={result.isFetching}
+          onRefresh={() => void result.refetch()}
+        />
+      </div>
+      {props.banner}
       <Table<Row>
         rowKey={rowKey}
+        {...(props.selection
+          ? {
+              rowSelection: {
+                selectedRowKeys: [...props.selection.keys],
+                onChange: (keys: Key[], rows: Row[]) => props.selection?.onChange(keys as (string | number)[], rows),
+                ...(props.selection.disabled ? { getCheckboxProps: (row: Row) => ({ disabled: props.selection?.disabled?.(row) ?? false }) } : {}),
+              },
+            }
+          : {})}
         columns={tableColumns}
-        dataSource={page?.records ?? []}
-        loading={result.isFetching && !page}
+        dataSource={errorText === undefined ? records : []}
+        loading={result.isFetching}
         onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
+        // The sum of the widths, not 'max-content': antd lays a table with a fixed column out 'auto'
+        // under 'max-content', where a long text stretches its column past its width and pushes
+        // the last columns under the fixed actions column. Wider containers stretch the columns.
+        scroll={{ x: tableColumns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), batches.length > 0 ? 48 : 0) }}
+        {...(prefs.density ? { size: prefs.density } : {})}
+        {...(errorText !== undefined
+          ? { locale: { emptyText: <ListError message={errorText} retrying={result.isFetching} onRetry={() => void result.refetch()} /> } }
+          : {})}
+        {...(batches.length > 0
+          ? {
+              rowSelection: {
+                selectedRowKeys: selectedRows.map(rowKey),
+                onChange: (_keys: Key[], rows: Row[]) => setSelected({ state: listState, rows }),
+              },
+            }
+          : {})}
         pagination={{
           current: query.page,
           pageSize: query.size,
@@ -294,8 +473,221 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES.map(String),
           showTotal: (total) => t('total', { total }),
+          ...(mobile ? { size: 'small' as const, showQuickJumper: false } : {}),
         }}
       />
+    </div>
+  );
+}
+
+function labelOf<Row>(action: RowAction<Row>, row: Row): string {
+  return typeof action.label === 'function' ? action.label(row) : action.label;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : String(error);
+}
+
+/** The row's actions: the first ones as links, the rest in 更多; a disabled one says why in a tooltip. */
+function RowActions<Row>({ row, actions, inline, onDone }: { row: Row; actions: readonly RowAction<Row>[]; inline: number; onDone: () => void }) {
+  const { t } = useTranslation(CRUD_NS);
+  const { modal } = App.useApp();
+  const { links, more } = splitActions(actions, inline);
+  const run = (action: RowAction<Row>) => {
+    const outcome = action.onClick(row);
+    if (outcome instanceof Promise) void outcome.then(onDone).catch(() => undefined);
+  };
+  const items: MenuProps['items'] = more.map((action) => {
+    const reason = action.disabled?.(row);
+    const label = labelOf(action, row);
+    return {
+      key: action.key,
+      danger: action.danger,
+      disabled: reason !== undefined,
+      label:
+        reason !== undefined ? (
+          <Tooltip title={reason} placement="left">
+            <span>{label}</span>
+          </Tooltip>
+        ) : (
+          label
+        ),
+    };
+  });
+  const onMenu: MenuProps['onClick'] = ({ key }) => {
+    const action = more.find((candidate) => candidate.key === key);
+    if (!action || action.disabled?.(row) !== undefined) return;
+    if (!action.confirm) {
+      run(action);
+      return;
+    }
+    void modal.confirm({
+      title: t('confirmTitle'),
+      content: action.confirm(row),
+      okText: t('ok'),
+      cancelText: t('cancel'),
+      okButtonProps: { danger: action.danger },
+      onOk: () => run(action),
+    });
+  };
+  return (
+    <span className="bh-list__actions">
+      {links.map((action) => {
+        const reason = action.disabled?.(row);
+        const label = labelOf(action, row);
+        const button = (
+          <Button
+            key={action.key}
+            type="link"
+            size="small"
+            danger={action.danger}
+            disabled={reason !== undefined}
+            onClick={action.confirm || reason !== undefined ? undefined : () => run(action)}
+          >
+            {label}
+          </Button>
+        );
+        if (reason !== undefined) {
+          // A disabled button gets no pointer events: the tooltip hangs on a wrapper.
+          return (
+            <Tooltip key={action.key} title={reason}>
+              <span className="bh-list__disabled" aria-label={`${label}: ${reason}`}>
+                {button}
+              </span>
+            </Tooltip>
+          );
+        }
+        return action.confirm ? (
+          <Popconfirm key={action.key} title={action.confirm(row)} okText={t('ok')} cancelText={t('cancel')} onConfirm={() => run(action)}>
+            {button}
+          </Popconfirm>
+        ) : (
+          button
+        );
+      })}
+      {more.length > 0 ? (
+        <Dropdown menu={{ items, onClick: onMenu }} trigger={['click']} placement="bottomRight">
+          <Button type="link" size="small" className="bh-list__more">
+            {t('more')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      ) : null}
+    </span>
+  );
+}
+
+function BatchButton<Row>({ action, rows, onDone }: { action: BatchAction<Row>; rows: readonly Row[]; onDone: () => void }) {
+  const { t } = useTranslation(CRUD_NS);
+  const run = () => {
+    const outcome = action.onClick(rows);
+    if (outcome instanceof Promise) void outcome.then(onDone).catch(() => undefined);
+  };
+  const button = (
+    <Button danger={action.danger} onClick={action.confirm ? undefined : run}>
+      {action.label}
+    </Button>
+  );
+  return action.confirm ? (
+    <Popconfirm title={action.confirm(rows)} okText={t('ok')} cancelText={t('cancel')} onConfirm={run}>
+      {button}
+    </Popconfirm>
+  ) : (
+    button
+  );
+}
+
+/** The icons on the right of the toolbar: refresh, density, column settings. */
+function ListSettings<Row>({
+  columns,
+  hidden,
+  prefs,
+  onPrefs,
+  refreshing,
+  onRefresh,
+}: {
+  columns: readonly ListColumn<Row>[];
+  /** The hidden columns: the user's, else the list's defaults. */
+  hidden: readonly string[];
+  prefs: ListPrefs;
+  onPrefs: (prefs: ListPrefs) => void;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
+  const { t } = useTranslation(CRUD_NS);
+  const densities: { key: Density; label: string }[] = [
+    { key: 'large', label: t('densityLarge') },
+    { key: 'middle', label: t('densityMiddle') },
+    { key: 'small', label: t('densitySmall') },
+  ];
+  const visible = columns.filter((column) => !hidden.includes(column.key)).length;
+  const panel = (
+    <div className="bh-list__columns">
+      {columns.map((column) => {
+        const checked = !hidden.includes(column.key);
+        return (
+          <Checkbox
+            key={column.key}
+            checked={checked}
+            // The last visible column stays: a table without columns shows nothing.
+            disabled={checked && visible === 1}
+            onChange={(event) =>
+              onPrefs({
+                ...prefs,
+                hidden: event.target.checked ? hidden.filter((key) => key !== column.key) : [...hidden, column.key],
+              })
+            }
+          >
+            {column.title}
+          </Checkbox>
+        );
+      })}
+      <Button
+        size="small"
+        type="link"
+        disabled={prefs.hidden === undefined}
+        onClick={() => onPrefs(prefs.density ? { density: prefs.density } : {})}
+      >
+        {t('columnsReset')}
+      </Button>
+    </div>
+  );
+  return (
+    <Space className="bh-list__settings" size={4}>
+      <Tooltip title={t('refresh')}>
+        <Button type="text" aria-label={t('refresh')} icon={<ReloadOutlined spin={refreshing} />} onClick={onRefresh} />
+      </Tooltip>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: densities,
+          selectable: true,
+          selectedKeys: prefs.density ? [prefs.density] : [],
+          onClick: ({ key }) => onPrefs({ ...prefs, density: key as Density }),
+        }}
+      >
+        <Tooltip title={t('density')}>
+          <Button type="text" aria-label={t('density')} icon={<ColumnHeightOutlined />} />
+        </Tooltip>
+      </Dropdown>
+      <Popover trigger="click" placement="bottomRight" title={t('columns')} content={panel}>
+        <Tooltip title={t('columns')}>
+          <Button type="text" aria-label={t('columns')} icon={<SettingOutlined />} />
+        </Tooltip>
+      </Popover>
+    </Space>
+  );
+}
+
+/** A failed load: the server's message and a retry, never "no data". */
+function ListError({ message, retrying, onRetry }: { message: string; retrying: boolean; onRetry: () => void }) {
+  const { t } = useTranslation(CRUD_NS);
+  return (
+    <div className="bh-list__error" role="alert">
+      <div className="bh-list__error-title">{t('loadFailed')}</div>
+      <div className="bh-list__error-message">{message}</div>
+      <Button type="primary" icon={<ReloadOutlined />} loading={retrying} onClick={onRetry}>
+        {t('retry')}
+      </Button>
     </div>
   );
 }
@@ -320,9 +712,19 @@ function cell(value: unknown): ReactNode {
   return String(value as string | number);
 }
 
-function FilterControl({ filter, value, onChange }: { filter: FilterField; value: string | undefined; onChange: (value: string | undefined) => void }) {
+function FilterControl({
+  filter,
+  value,
+  fullWidth,
+  onChange,
+}: {
+  filter: FilterField;
+  value: string | undefined;
+  fullWidth: boolean;
+  onChange: (value: string | undefined) => void;
+}) {
   const { t } = useTranslation(CRUD_NS);
-  const style = { width: filter.width ?? (filter.kind === 'range' ? 340 : 180) };
+  const style = { width: fullWidth ? '100%' : (filter.width ?? (filter.kind === 'range' ? 340 : 180)) };
   if (filter.control) return <>{filter.control(value, onChange)}</>;
   switch (filter.kind) {
     case 'text':
@@ -337,6 +739,27 @@ function FilterControl({ filter, value, onChange }: { filter: FilterField; value
       );
     case 'range': {
       const { from, to } = parseRange(value);
+      if (fullWidth) {
+        // A phone: two day pickers (the two-month panel with times is wider than the screen).
+        return (
+          <span className="bh-list__range">
+            <DatePicker
+              style={style}
+              value={from === undefined ? null : dayjs(from)}
+              placeholder={t('from')}
+              inputReadOnly
+              onChange={(date) => onChange(formatRange(date?.startOf('day').valueOf(), to) || undefined)}
+            />
+            <DatePicker
+              style={style}
+              value={to === undefined ? null : dayjs(to)}
+              placeholder={t('to')}
+              inputReadOnly
+              onChange={(date) => onChange(formatRange(from, date?.endOf('day').valueOf()) || undefined)}
+            />
+          </span>
+        );
+      }
       return (
         <DatePicker.RangePicker
           style={style}

@@ -2,6 +2,20 @@ import { addResources } from '../i18n';
 
 /** Texts of the list page and the form dialog, in the four languages. */
 const zh = {
+  more: '更多',
+  refresh: '刷新',
+  density: '表格密度',
+  densityLarge: '宽松',
+  densityMiddle: '中等',
+  densitySmall: '紧凑',
+  columns: '列设置',
+  columnsReset: '重置',
+  selected: '已选 {{count}} 项',
+  clearSelection: '取消选择',
+  loadFailed: '加载失败',
+  retry: '重试',
+  filter: '筛选',
+  filterTitle: '筛选条件',
   search: '查询',
   reset: '重置',
   create: '新增',
@@ -24,6 +38,20 @@ const zh = {
 type Dictionary = { [K in keyof typeof zh]: string };
 
 const en: Dictionary = {
+  more: 'More',
+  refresh: 'Refresh',
+  density: 'Density',
+  densityLarge: 'Comfortable',
+  densityMiddle: 'Standard',
+  densitySmall: 'Compact',
+  columns: 'Columns',
+  columnsReset: 'Reset',
+  selected: '{{count}} selected',
+  clearSelection: 'Clear selection',
+  loadFailed: 'Could not load the list',
+  retry: 'Retry',
+  filter: 'Filter',
+  filterTitle: 'Filters',
   search: 'Search',
   reset: 'Reset',
   create: 'New',
@@ -44,6 +72,20 @@ const en: Dictionary = {
 };
 
 const es: Dictionary = {
+  more: 'Más',
+  refresh: 'Actualizar',
+  density: 'Densidad',
+  densityLarge: 'Amplia',
+  densityMiddle: 'Estándar',
+  densitySmall: 'Compacta',
+  columns: 'Columnas',
+  columnsReset: 'Restablecer',
+  selected: '{{count}} seleccionados',
+  clearSelection: 'Quitar selección',
+  loadFailed: 'No se pudo cargar la lista',
+  retry: 'Reintentar',
+  filter: 'Filtrar',
+  filterTitle: 'Filtros',
   search: 'Buscar',
   reset: 'Restablecer',
   create: 'Nuevo',
@@ -64,6 +106,20 @@ const es: Dictionary = {
 };
 
 const ja: Dictionary = {
+  more: 'その他',
+  refresh: '再読み込み',
+  density: '表示密度',
+  densityLarge: 'ゆったり',
+  densityMiddle: '標準',
+  densitySmall: 'コンパクト',
+  columns: '列の設定',
+  columnsReset: 'リセット',
+  selected: '{{count}} 件選択中',
+  clearSelection: '選択を解除',
+  loadFailed: '一覧を読み込めませんでした',
+  retry: '再試行',
+  filter: '絞り込み',
+  filterTitle: '絞り込み条件',
   search: '検索',
   reset: 'リセット',
   create: '新規作成',

@@ -17,6 +17,11 @@ export interface RouteMeta {
   affix?: boolean;
   /** Not shown in the sidebar. */
   hidden?: boolean;
+  /**
+   * A hidden screen's list (its path): the sidebar highlights that item while this screen shows,
+   * and the detail page's back button returns to it with its filters (vue-element-admin's `activeMenu`).
+   */
+  activeMenu?: string;
   /** The page stays mounted (state kept) while its tab is open. */
   keepAlive?: boolean;
 }

@@ -5,7 +5,7 @@ import { allScreens } from './table';
 describe('route table (the product specification)', () => {
   it('lists every screen once, with a unique path', () => {
     const screens = allScreens(routeTable);
-    expect(screens).toHaveLength(66);
+    expect(screens).toHaveLength(67);
     expect(new Set(screens.map((s) => s.path)).size).toBe(screens.length);
     expect(new Set(screens.map((s) => s.name)).size).toBe(screens.length);
   });
@@ -14,6 +14,14 @@ describe('route table (the product specification)', () => {
     const built = allScreens(routeTable).filter((s) => s.built);
     expect(built.map((s) => [s.path, s.meta.affix ?? false, s.meta.permission])).toEqual([
       ['/dashboard', true, undefined],
+      ['/rejectOrder', false, 'admin:statistics:not_pass'],
+      ['/business/allocationQueue', false, undefined],
+      ['/business/registeredUser', false, 'admin:order_apply:table'],
+      ['/business/order', false, 'admin:order_info:table'],
+      ['/business/reviewOrder', false, 'admin:order_info:table'],
+      ['/business/allocationManagement', false, 'admin:order_info:table'],
+      ['/business/comprehensive', false, 'admin:order_info:table'],
+      ['/business/orderDetail/:id', false, 'admin:order_info:table'],
       ['/capitalAccount/accountInfo', false, undefined],
       ['/capitalAccount/signatureInfo', false, undefined],
       ['/capitalAccount/contractTemplate', false, undefined],
@@ -29,6 +37,7 @@ describe('route table (the product specification)', () => {
       ['/partner/fundSide', false, 'admin:capital_company:table'],
       ['/systemManagement/basicSet', false, 'admin:config:system'],
       ['/systemManagement/security', false, 'admin:config:security'],
+      ['/systemManagement/orderRules', false, 'admin:config:order'],
       ['/systemManagement/message', false, 'admin:config:sms'],
       ['/systemManagement/interfaceConfig', false, 'admin:config:icl_interface'],
       ['/systemManagement/verification', false, 'admin:icl_interface:table'],

@@ -23,6 +23,7 @@ export const BUILT_SCREENS = [
   'journal',
   'basicSet',
   'security',
+  'orderRules',
   'message',
   'interfaceConfig',
   'verification',
@@ -40,6 +41,14 @@ export const BUILT_SCREENS = [
   'contract',
   'noticeTemplate',
   'noticeSend',
+  'registeredUser',
+  'order',
+  'reviewOrder',
+  'allocationQueue',
+  'allocationManagement',
+  'comprehensive',
+  'rejectOrder',
+  'orderDetail',
 ] as const;
 
 export type BuiltScreen = (typeof BUILT_SCREENS)[number];
@@ -104,6 +113,13 @@ export const routeTable: readonly TableEntry[] = [
     screen('settleOrder', '/business/settleOrder', ORDER_INFO),
     screen('surrenderOrder', '/business/surrenderOrder', ORDER_INFO),
     screen('comprehensive', '/business/comprehensive', ORDER_INFO),
+    // An order's page, opened from any order list (not in the sidebar; one tab per order).
+    screen('orderDetail', '/business/orderDetail/:id', ORDER_INFO, {
+      hidden: true,
+      keepAlive: false,
+      // The order page keeps 综合业务订单, the list of every order, highlighted.
+      activeMenu: '/business/comprehensive',
+    }),
     screen('overdueManagement', '/business/overdueManagement', 'admin:order_plan:table'),
     screen('exemptionApplication', '/business/exemptionApplication', 'admin:order_plan_reduction:table'),
     screen('recoveryApplication', '/business/recoveryApplication', 'admin:order_plan_recover:table'),
@@ -138,7 +154,11 @@ export const routeTable: readonly TableEntry[] = [
   section('operate', '/operate', 'operate', undefined, [
     screen('customerManagement', '/operate/customerManagement', 'admin:customer:table'),
     // A customer's page, opened from the list (not in the sidebar; one tab per customer).
-    screen('customerDetail', '/operate/customerManagement/detail/:id', 'admin:customer:table', { hidden: true, keepAlive: false }),
+    screen('customerDetail', '/operate/customerManagement/detail/:id', 'admin:customer:table', {
+      hidden: true,
+      keepAlive: false,
+      activeMenu: '/operate/customerManagement',
+    }),
     screen('contract', '/operate/contract', 'admin:template_contract:table'),
     screen('noticeTemplate', '/operate/noticeTemplate', 'admin:notice_template:table'),
     screen('noticeSend', '/operate/noticeSend', 'admin:notice_send:table'),

@@ -79,3 +79,46 @@ describe('lookups', () => {
     expect(allScreens(table).map((s) => s.name)).toEqual(['dashboard', 'workbench', 'allocationQueue', 'order', 'banner', 'dataDispose', 'hiddenOne']);
   });
 });
+
+describe('menuKeyOf (the highlighted sidebar item)', () => {
+  it('a detail page highlights its list; a list highlights itself', async () => {
+    const { routeTable } = await import('./routes');
+    const { menuKeyOf } = await import('./table');
+    expect(menuKeyOf(routeTable, '/operate/customerManagement/detail/12')).toBe('/operate/customerManagement');
+    expect(menuKeyOf(routeTable, '/systemManagement/role')).toBe('/systemManagement/role');
+    expect(menuKeyOf(routeTable, '/nowhere')).toBe('/nowhere');
+  });
+
+  it('every hidden screen names a visible screen of the table as its list', async () => {
+    const { routeTable } = await import('./routes');
+    const screens = allScreens(routeTable);
+    for (const screen of screens.filter((s) => s.meta.hidden)) {
+      const list = screens.find((s) => s.path === screen.meta.activeMenu);
+      expect(list, `${screen.name} → ${screen.meta.activeMenu}`).toBeDefined();
+      expect(list?.meta.hidden).toBeFalsy();
+    }
+  });
+});
+
+describe('builtShortcuts (the dashboard)', () => {
+  it('lists only built screens, by section, and drops sections with none built', async () => {
+    const { routeTable } = await import('./routes');
+    const { builtShortcuts } = await import('./table');
+    const groups = builtShortcuts(routeTable);
+    expect(groups.every((group) => group.screens.every((s) => s.built && !s.meta.hidden))).toBe(true);
+    const names = groups.map((group) => group.section.name);
+    expect(names).toContain('systemManagement');
+    expect(names).not.toContain('fund'); // nothing of 财务管理 is built yet
+    const business = groups.find((group) => group.section.name === 'business');
+    expect(business?.screens.map((s) => s.name)).toEqual([
+      'allocationQueue',
+      'registeredUser',
+      'order',
+      'reviewOrder',
+      'allocationManagement',
+      'comprehensive',
+    ]);
+    const operate = groups.find((group) => group.section.name === 'operate');
+    expect(operate?.screens.map((s) => s.name)).toEqual(['customerManagement', 'contract', 'noticeTemplate', 'noticeSend']);
+  });
+});

@@ -42,6 +42,18 @@ export function permittedMenu(table: readonly TableEntry[], held: readonly strin
   });
 }
 
+/**
+ * The dashboard's shortcuts: the built screens of each section of a (permitted) menu, in menu
+ * order; sections without a built screen, and screens not built yet, are left out.
+ */
+export function builtShortcuts(menu: readonly TableEntry[]): { section: SectionEntry; screens: ScreenEntry[] }[] {
+  return menu.flatMap((entry) => {
+    if (entry.kind !== 'section') return [];
+    const screens = entry.children.filter((child) => child.built && !child.meta.hidden);
+    return screens.length > 0 ? [{ section: entry, screens }] : [];
+  });
+}
+
 /** Every screen of the table (or of a filtered menu), in menu order. */
 export function allScreens(table: readonly TableEntry[]): ScreenEntry[] {
   return table.flatMap((entry) => (entry.kind === 'screen' ? [entry] : [...entry.children]));
@@ -67,6 +79,15 @@ export function trailOf(table: readonly TableEntry[], pathname: string): (Sectio
     }
   }
   return [];
+}
+
+/**
+ * The sidebar item to highlight at `pathname`: the screen's own path, or for a hidden screen (a
+ * detail page) the list it declares as `activeMenu`.
+ */
+export function menuKeyOf(table: readonly TableEntry[], pathname: string): string {
+  const screen = trailOf(table, pathname).at(-1);
+  return screen?.kind === 'screen' && screen.meta.activeMenu ? screen.meta.activeMenu : pathname;
 }
 
 /** The section holding `pathname`, if any (the sidebar opens it). */

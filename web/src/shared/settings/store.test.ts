@@ -54,3 +54,23 @@ describe('device (the product specification: 992 px)', () => {
     expect(uiState().sidebarOpened).toBe(true);
   });
 });
+
+describe('first render', () => {
+  it('on a phone the sidebar starts closed, without the slide animation, before the shell has measured anything', () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query === '(max-width: 992px)' })) as typeof window.matchMedia;
+    try {
+      Cookies.set('sidebarStatus', '1');
+      uiActions.reload();
+      expect(uiState()).toMatchObject({ device: 'mobile', sidebarOpened: false, withoutAnimation: true });
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it('on a desktop nothing animates on the first render either; the first toggle does', () => {
+    expect(uiState()).toMatchObject({ device: 'desktop', sidebarOpened: true, withoutAnimation: true });
+    uiActions.toggleSidebar();
+    expect(uiState().withoutAnimation).toBe(false);
+  });
+});

@@ -64,11 +64,23 @@ function readSettings(): PanelSettings {
   }
 }
 
+/** Spec §2.4/§9: 992 px or less is a mobile device. */
+export const MOBILE_QUERY = '(max-width: 992px)';
+
+function detectDevice(): UiState['device'] {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches ? 'mobile' : 'desktop';
+}
+
+/**
+ * The device is known before the first render, so a phone's first frame already has the sidebar
+ * closed, and nothing animates on the first render (vue-element-admin: no transition at start).
+ */
 function initialState(): UiState {
+  const device = detectDevice();
   return {
-    sidebarOpened: Cookies.get(SIDEBAR_COOKIE) !== '0',
-    withoutAnimation: false,
-    device: 'desktop',
+    sidebarOpened: device === 'desktop' && Cookies.get(SIDEBAR_COOKIE) !== '0',
+    withoutAnimation: true,
+    device,
     size: readSize(),
     settings: readSettings(),
   };

@@ -93,3 +93,13 @@ describe('tab commands and where they lead', () => {
     expect(keys(result.state)).toEqual(keys(state));
   });
 });
+
+describe('restore (after a reload)', () => {
+  it('puts the saved tabs back in their order, affix first, keeping tabs opened meanwhile', () => {
+    const current = tagsReducer(EMPTY_TAGS, { type: 'visit', tag: c });
+    const restored = tagsReducer(current, { type: 'restore', tags: [a, home, b, a] });
+    expect(keys(restored)).toEqual(['/dashboard', '/a', '/b', '/c']);
+    expect(restored.cached).toEqual(current.cached);
+    expect(tagsReducer(current, { type: 'restore', tags: [] })).toBe(current);
+  });
+});

@@ -37,6 +37,8 @@ export type TagsAction =
   | { type: 'closeAll' }
   /** Forget the kept state of a page (refresh). */
   | { type: 'uncache'; key: string }
+  /** After a reload: the tabs that were open, in their order (the pages are not kept yet). */
+  | { type: 'restore'; tags: readonly Tag[] }
   /** Logout: everything goes. */
   | { type: 'reset' };
 
@@ -93,6 +95,13 @@ export function tagsReducer(state: TagsState, action: TagsAction): TagsState {
       return state.cached.includes(action.key)
         ? { ...state, cached: state.cached.filter((key) => key !== action.key) }
         : state;
+    case 'restore': {
+      if (action.tags.length === 0) return state;
+      const restored = action.tags.filter((tag, i) => action.tags.findIndex((other) => other.key === tag.key) === i);
+      const merged = [...restored, ...state.visited.filter((v) => !restored.some((tag) => tag.key === v.key))];
+      // Affix tabs first, as always; the others in the order they were open.
+      return { visited: [...merged.filter((v) => v.affix), ...merged.filter((v) => !v.affix)], cached: state.cached };
+    }
     case 'reset':
       return EMPTY_TAGS;
   }

@@ -92,9 +92,9 @@ function Articles() {
     },
     { key: 'title', title: t('article.title'), sortField: 'title', ellipsis: true },
     { key: 'categoryName', title: t('article.category'), width: 140 },
-    { key: 'status', title: t('article.status'), width: 100, render: (row) => <StatusTag status={row.status} /> },
-    { key: 'publishedAt', title: t('article.publishedAt'), sortField: 'publishedAt', width: 170, render: (row) => formatDateTime(row.publishedAt) },
-    { key: 'updatedAt', title: t('common.updatedAt'), sortField: 'updatedAt', width: 170, render: (row) => formatDateTime(row.updatedAt) },
+    { key: 'status', kind: 'status', title: t('article.status'), render: (row) => <StatusTag status={row.status} /> },
+    { key: 'publishedAt', kind: 'datetime', title: t('article.publishedAt'), sortField: 'publishedAt', render: (row) => formatDateTime(row.publishedAt) },
+    { key: 'updatedAt', kind: 'datetime', title: t('common.updatedAt'), sortField: 'updatedAt', render: (row) => formatDateTime(row.updatedAt) },
   ];
 
   const actions: RowAction<ArticleRow>[] = [
@@ -176,7 +176,6 @@ function Articles() {
         fetchPage={articleApi.page}
         rowKey={(row) => row.id}
         rowActions={actions}
-        actionsWidth={230}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
         toolbar={[{ key: 'create', label: t('article.create'), perm: 'admin:article_type:create', primary: true, onClick: () => setEditing({ mode: 'create' }) }]}
       />

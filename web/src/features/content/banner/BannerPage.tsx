@@ -54,7 +54,6 @@ export function BannerPage() {
       key: 'link',
       title: t('banner.link'),
       width: 200,
-      ellipsis: true,
       render: (row) => (row.link ? <Typography.Text style={{ maxWidth: 180 }} ellipsis={{ tooltip: row.link }} copyable={{ text: row.link }}>{row.link}</Typography.Text> : t('common.none')),
     },
     { key: 'sort', title: t('common.sort'), sortField: 'sort', width: 80, align: 'right' },
@@ -71,7 +70,7 @@ export function BannerPage() {
         </span>
       ),
     },
-    { key: 'state', title: t('common.status'), width: 100, render: state },
+    { key: 'state', kind: 'status', title: t('common.status'), render: state },
   ];
 
   const actions: RowAction<BannerRow>[] = [
@@ -110,7 +109,6 @@ export function BannerPage() {
         fetchPage={bannerApi.page}
         rowKey={(row) => row.id}
         rowActions={actions}
-        actionsWidth={130}
         defaultSort={{ field: 'sort', order: 'asc' }}
         toolbar={[{ key: 'create', label: t('banner.create'), perm: 'admin:banner:create', primary: true, onClick: () => setEditing({ mode: 'create' }) }]}
       />

@@ -58,19 +58,19 @@ export function ContractPage() {
   };
 
   const columns: ListColumn<ContractRow>[] = [
-    { key: 'code', title: t('common.code'), sortField: 'code', width: 140 },
-    { key: 'name', title: t('common.name'), ellipsis: true, render: (row) => <span title={row.name}>{row.name}</span> },
+    { key: 'code', kind: 'code', title: t('common.code'), sortField: 'code' },
+    { key: 'name', title: t('common.name'), ellipsis: true },
     { key: 'docKind', title: t('contract.docKind'), width: 100, render: (row) => t(`contract.kinds.${row.docKind}`, { defaultValue: row.docKind }) },
     { key: 'provider', title: t('contract.provider'), width: 140, ellipsis: true, render: (row) => row.capitalProviderName ?? <Typography.Text type="secondary">{t('contract.allProviders')}</Typography.Text> },
     { key: 'templateVersion', title: t('contract.version'), width: 70, render: (row) => `V${row.templateVersion}` },
-    { key: 'status', title: t('common.status'), width: 80, render: (row) => <VersionStatusTag status={row.status} /> },
+    { key: 'status', kind: 'status', title: t('common.status'), render: (row) => <VersionStatusTag status={row.status} /> },
     {
       key: 'activeVersion',
       title: t('contract.activeVersion'),
       width: 90,
       render: (row) => (row.activeVersion ? <Tag color="green">V{row.activeVersion}</Tag> : <Typography.Text type="secondary">{t('contract.none')}</Typography.Text>),
     },
-    { key: 'updatedAt', title: t('common.updatedAt'), sortField: 'updatedAt', width: 150, render: (row) => formatDateTime(row.updatedAt) },
+    { key: 'updatedAt', kind: 'datetime', title: t('common.updatedAt'), sortField: 'updatedAt', render: (row) => formatDateTime(row.updatedAt) },
   ];
 
   const actions: RowAction<ContractRow>[] = [
@@ -115,7 +115,6 @@ export function ContractPage() {
         fetchPage={contractApi.page}
         rowKey={(row) => row.id}
         rowActions={actions}
-        actionsWidth={280}
         defaultSort={{ field: 'updatedAt', order: 'desc' }}
         toolbar={[{ key: 'create', label: t('contract.create'), perm: CREATE, onClick: () => setEditing({ mode: 'create' }) }]}
         exporter={{ perm: 'admin:template_contract:export', run: contractApi.export }}

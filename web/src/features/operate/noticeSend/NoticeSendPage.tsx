@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Col, DatePicker, Drawer, Form, Input, Progress, Radio, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/errors';
+import { newIdempotencyKey } from '../../../shared/api/request';
 import { hasPermission, usePermissions } from '../../../shared/auth/permissions';
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
@@ -51,7 +53,7 @@ export function NoticeSendPage() {
   const [watching, setWatching] = useState<number | null>(null);
 
   const columns: ListColumn<BatchRow>[] = [
-    { key: 'id', title: t('send.batchNo'), sortField: 'id', width: 90 },
+    { key: 'id', kind: 'code', title: t('send.batchNo'), sortField: 'id' },
     {
       key: 'template',
       title: t('send.template'),
@@ -62,13 +64,13 @@ export function NoticeSendPage() {
         </span>
       ),
     },
-    { key: 'channel', title: t('notice.channel'), width: 90, render: (row) => <Tag color={row.channel === 'SMS' ? 'blue' : 'purple'}>{t(`notice.channels.${row.channel}`)}</Tag> },
-    { key: 'status', title: t('common.status'), width: 90, render: (row) => <Tag color={row.status === 'RUNNING' ? 'processing' : 'green'}>{t(`send.statuses.${row.status}`)}</Tag> },
+    { key: 'channel', kind: 'status', title: t('notice.channel'), width: 140, render: (row) => <Tag color={row.channel === 'SMS' ? 'blue' : 'purple'}>{t(`notice.channels.${row.channel}`)}</Tag> },
+    { key: 'status', kind: 'status', title: t('common.status'), render: (row) => <Tag color={row.status === 'RUNNING' ? 'processing' : 'green'}>{t(`send.statuses.${row.status}`)}</Tag> },
     { key: 'total', title: t('send.total'), width: 80, align: 'right' },
     { key: 'sent', title: t('send.sent'), width: 80, align: 'right' },
     { key: 'failed', title: t('send.failed'), width: 80, align: 'right', render: (row) => (row.failed > 0 ? <Typography.Text type="danger">{row.failed}</Typography.Text> : 0) },
     { key: 'percent', title: t('send.progress'), width: 160, render: (row) => <BatchProgress row={row} /> },
-    { key: 'createdAt', title: t('common.createdAt'), sortField: 'createdAt', width: 170, render: (row) => formatDateTime(row.createdAt) },
+    { key: 'createdAt', kind: 'datetime', title: t('common.createdAt'), sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
   ];
   const actions: RowAction<BatchRow>[] = [
     { key: 'detail', label: t('send.detail'), perm: 'admin:notice_send:table', onClick: (row) => setWatching(row.id) },
@@ -99,7 +101,6 @@ export function NoticeSendPage() {
         fetchPage={noticeSendApi.page}
         rowKey={(row) => row.id}
         rowActions={actions}
-        actionsWidth={160}
         defaultSort={{ field: 'id', order: 'desc' }}
         toolbar={[{ key: 'send', label: t('send.create'), perm: 'admin:notice_send:create', onClick: () => setSending(true) }]}
         exporter={{ perm: 'admin:notice_send:export', run: noticeSendApi.export }}
@@ -121,6 +122,12 @@ export function NoticeSendPage() {
 function SendDialog({ open, onClose, onSent }: { open: boolean; onClose: () => void; onSent: (batch: BatchRow) => void }) {
   const { t } = useTranslation(OPERATE_NS);
   const templates = useQuery({ queryKey: ['operate', 'notice', 'options'], queryFn: noticeTemplateApi.options, enabled: open });
+  // One key per opened dialog, kept while a send gets no answer (a retry is the same send);
+  // a new one after the server answered a refusal, since the corrected form is another send.
+  const key = useRef(newIdempotencyKey());
+  useEffect(() => {
+    if (open) key.current = newIdempotencyKey();
+  }, [open]);
   return (
     <FormDialog<SendForm>
       open={open}
@@ -131,13 +138,22 @@ function SendDialog({ open, onClose, onSent }: { open: boolean; onClose: () => v
       initialValues={{ mode: 'FILTER', status: 'ENABLED', params: {} }}
       onClose={onClose}
       onSubmit={async (values) => {
-        const batch = await noticeSendApi.send({
-          templateId: values.templateId ?? 0,
-          params: values.params ?? {},
-          mode: values.mode,
-          customerIds: values.mode === 'CUSTOMERS' ? (values.customerIds ?? []) : [],
-          filter: values.mode === 'FILTER' ? filterOf(values) : null,
-        });
+        let batch: BatchRow;
+        try {
+          batch = await noticeSendApi.send(
+            {
+              templateId: values.templateId ?? 0,
+              params: values.params ?? {},
+              mode: values.mode,
+              customerIds: values.mode === 'CUSTOMERS' ? (values.customerIds ?? []) : [],
+              filter: values.mode === 'FILTER' ? filterOf(values) : null,
+            },
+            key.current,
+          );
+        } catch (error) {
+          if (error instanceof ApiError && error.kind === 'business') key.current = newIdempotencyKey();
+          throw error;
+        }
         onSent(batch);
       }}
     >

@@ -33,23 +33,24 @@ export function NoticeTemplatePage() {
   const [editing, setEditing] = useState<Editing | null>(null);
 
   const columns: ListColumn<NoticeTemplateRow>[] = [
-    { key: 'code', title: t('common.code'), sortField: 'code', width: 160 },
+    { key: 'code', kind: 'code', title: t('common.code'), sortField: 'code' },
     { key: 'name', title: t('common.name'), width: 150 },
     {
       key: 'channel',
+      kind: 'status',
       title: t('notice.channel'),
-      width: 100,
+      width: 140,
       render: (row) => <Tag color={row.channel === 'SMS' ? 'blue' : 'purple'}>{t(`notice.channels.${row.channel}`, { defaultValue: row.channel })}</Tag>,
     },
-    { key: 'content', title: t('notice.content'), ellipsis: true, render: (row) => <span title={row.content}>{row.content}</span> },
+    { key: 'content', title: t('notice.content'), ellipsis: true },
     {
       key: 'sms',
       title: t('notice.smsTemplate'),
       width: 160,
       render: (row) => (row.smsTemplateCode ? <span title={row.smsTemplateName ?? ''}>{row.smsTemplateCode}</span> : <Typography.Text type="secondary">—</Typography.Text>),
     },
-    { key: 'enabled', title: t('common.status'), width: 80, render: (row) => <EnabledTag enabled={row.enabled} /> },
-    { key: 'updatedAt', title: t('common.updatedAt'), sortField: 'updatedAt', width: 170, render: (row) => formatDateTime(row.updatedAt) },
+    { key: 'enabled', kind: 'status', title: t('common.status'), render: (row) => <EnabledTag enabled={row.enabled} /> },
+    { key: 'updatedAt', kind: 'datetime', title: t('common.updatedAt'), sortField: 'updatedAt', render: (row) => formatDateTime(row.updatedAt) },
   ];
   const actions: RowAction<NoticeTemplateRow>[] = [
     { key: 'edit', label: t('common.edit'), perm: 'admin:notice_template:update', onClick: (row) => setEditing({ mode: 'edit', row }) },
@@ -86,7 +87,6 @@ export function NoticeTemplatePage() {
         fetchPage={noticeTemplateApi.page}
         rowKey={(row) => row.id}
         rowActions={actions}
-        actionsWidth={140}
         defaultSort={{ field: 'id', order: 'desc' }}
         toolbar={[{ key: 'create', label: t('notice.create'), perm: 'admin:notice_template:create', onClick: () => setEditing({ mode: 'create' }) }]}
         exporter={{ perm: 'admin:notice_template:export', run: noticeTemplateApi.export }}

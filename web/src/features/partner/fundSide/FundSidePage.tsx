@@ -52,15 +52,15 @@ export function FundSidePage() {
   const columns: ListColumn<ProviderRow>[] = [
     { key: 'name', title: t('provider.name'), sortField: 'name', width: 220, render: (row) => <a onClick={() => setViewing(row)}>{row.name}</a> },
     { key: 'kind', title: t('provider.kind'), width: 130, render: (row) => t(`provider.kinds.${row.kind}`, { defaultValue: row.kind }) },
-    { key: 'status', title: t('common.status'), width: 90, render: (row) => <ProviderStatusTag status={row.status} /> },
-    { key: 'creditLimitFen', title: t('provider.creditLimit'), sortField: 'creditLimitFen', width: 150, align: 'right', render: (row) => formatYuan(row.creditLimitFen) },
-    { key: 'creditAvailableFen', title: t('provider.creditAvailable'), width: 150, align: 'right', render: (row) => formatYuan(row.creditAvailableFen) },
+    { key: 'status', kind: 'status', title: t('common.status'), render: (row) => <ProviderStatusTag status={row.status} /> },
+    { key: 'creditLimitFen', kind: 'money', title: t('provider.creditLimit'), sortField: 'creditLimitFen', render: (row) => formatYuan(row.creditLimitFen) },
+    { key: 'creditAvailableFen', kind: 'money', title: t('provider.creditAvailable'), render: (row) => formatYuan(row.creditAvailableFen) },
     { key: 'costRateBp', title: t('provider.costRate'), width: 110, align: 'right', render: (row) => formatBp(row.costRateBp) },
-    { key: 'settlementCycle', title: t('provider.settlementCycle'), width: 90, render: (row) => t(`provider.cycles.${row.settlementCycle}`, { defaultValue: row.settlementCycle }) },
-    { key: 'acceptMode', title: t('provider.acceptMode'), width: 100, render: (row) => t(`provider.acceptModes.${row.acceptMode}`, { defaultValue: row.acceptMode }) },
-    { key: 'contact', title: t('provider.contactName'), width: 160, render: (row) => `${row.contactName} ${row.notifyMobile}`.trim() || t('common.none') },
-    { key: 'userCount', title: t('provider.userCount'), width: 70, align: 'right' },
-    { key: 'createdAt', title: t('common.createdAt'), sortField: 'createdAt', width: 170, render: (row) => formatDateTime(row.createdAt) },
+    { key: 'settlementCycle', title: t('provider.settlementCycle'), defaultHidden: true, width: 90, render: (row) => t(`provider.cycles.${row.settlementCycle}`, { defaultValue: row.settlementCycle }) },
+    { key: 'acceptMode', title: t('provider.acceptMode'), defaultHidden: true, width: 100, render: (row) => t(`provider.acceptModes.${row.acceptMode}`, { defaultValue: row.acceptMode }) },
+    { key: 'contact', title: t('provider.contactName'), defaultHidden: true, width: 160, render: (row) => `${row.contactName} ${row.notifyMobile}`.trim() || t('common.none') },
+    { key: 'userCount', title: t('provider.userCount'), defaultHidden: true, width: 70, align: 'right' },
+    { key: 'createdAt', kind: 'datetime', title: t('common.createdAt'), defaultHidden: true, sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
   ];
 
   const actions: RowAction<ProviderRow>[] = [
@@ -132,7 +132,6 @@ export function FundSidePage() {
         fetchPage={providerApi.page}
         rowKey={(row) => row.id}
         rowActions={actions}
-        actionsWidth={220}
         defaultSort={{ field: 'id', order: 'desc' }}
         toolbar={[{ key: 'create', label: t('provider.create'), perm: 'admin:capital_company:create', primary: true, onClick: () => setEditing({ mode: 'create' }) }]}
         exporter={{ perm: 'admin:capital_company:export', run: providerApi.export }}

@@ -48,7 +48,7 @@ export function InsuranceCompanyPage() {
 
   const columns: ListColumn<InsurerRow>[] = [
     { key: 'name', title: t('insurer.name'), sortField: 'name', width: 220 },
-    { key: 'code', title: t('insurer.code'), sortField: 'code', width: 110 },
+    { key: 'code', kind: 'code', title: t('insurer.code'), sortField: 'code' },
     {
       key: 'contact',
       title: t('insurer.contactName'),
@@ -84,8 +84,8 @@ export function InsuranceCompanyPage() {
         </>
       ),
     },
-    { key: 'enabled', title: t('common.status'), width: 80, render: (row) => <EnabledTag enabled={row.enabled} /> },
-    { key: 'createdAt', title: t('common.createdAt'), sortField: 'createdAt', width: 160, render: (row) => formatDateTime(row.createdAt) },
+    { key: 'enabled', kind: 'status', title: t('common.status'), render: (row) => <EnabledTag enabled={row.enabled} /> },
+    { key: 'createdAt', kind: 'datetime', title: t('common.createdAt'), defaultHidden: true, sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
   ];
 
   const actions: RowAction<InsurerRow>[] = [
@@ -145,7 +145,6 @@ export function InsuranceCompanyPage() {
         fetchPage={insurerApi.page}
         rowKey={(row) => row.id}
         rowActions={actions}
-        actionsWidth={130}
         defaultSort={{ field: 'id', order: 'desc' }}
         toolbar={[{ key: 'create', label: t('insurer.create'), perm: 'admin:insurance_company:create', primary: true, onClick: () => setEditing({ mode: 'create' }) }]}
         exporter={{ perm: 'admin:insurance_company:export', run: insurerApi.export }}

@@ -4,6 +4,7 @@ import md5 from 'blueimp-md5';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, usePermissions } from '../../../shared/auth/permissions';
+import { getUserInfo } from '../../../shared/auth/token';
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
 import { useListReload } from '../../../shared/crud/useListReload';
@@ -41,7 +42,7 @@ export function AdministratorsPage() {
   const [shown, setShown] = useState<{ account: string; password: string } | null>(null);
 
   const columns: ListColumn<AdminRow>[] = [
-    { key: 'account', title: t('user.account'), sortField: 'account', width: 140 },
+    { key: 'account', kind: 'code', title: t('user.account'), sortField: 'account' },
     {
       key: 'name',
       title: t('user.name'),
@@ -53,15 +54,15 @@ export function AdministratorsPage() {
         </>
       ),
     },
-    { key: 'mobile', title: t('user.mobile'), width: 130 },
+    { key: 'mobile', kind: 'code', title: t('user.mobile') },
     { key: 'departmentName', title: t('user.department'), width: 140 },
     {
       key: 'roles',
       title: t('user.roles'),
       render: (row) => (row.roles.length === 0 ? '—' : row.roles.map((role) => <Tag key={role.id}>{role.name}</Tag>)),
     },
-    { key: 'enabled', title: t('common.status'), width: 90, render: (row) => <StatusTag enabled={row.enabled} /> },
-    { key: 'createdAt', title: t('common.createdAt'), sortField: 'createdAt', width: 170, render: (row) => formatDateTime(row.createdAt) },
+    { key: 'enabled', kind: 'status', title: t('common.status'), render: (row) => <StatusTag enabled={row.enabled} /> },
+    { key: 'createdAt', kind: 'datetime', title: t('common.createdAt'), sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
   ];
 
   const actions: RowAction<AdminRow>[] = [
@@ -82,6 +83,8 @@ export function AdministratorsPage() {
       key: 'status',
       label: (row) => (row.enabled ? t('common.disable') : t('common.enable')),
       perm: 'admin:user:update',
+      // The server refuses to disable the account in use (enabling it again is never needed).
+      disabled: (row) => (row.enabled && row.account === getUserInfo()?.username ? t('user.selfDisable') : undefined),
       confirm: (row) => (row.enabled ? t('common.confirmDisable', { name: row.name }) : t('common.confirmEnable', { name: row.name })),
       onClick: async (row) => {
         await adminApi.setEnabled(row.id, !row.enabled);
@@ -143,7 +146,6 @@ export function AdministratorsPage() {
         fetchPage={adminApi.page}
         rowKey={(row) => row.id}
         rowActions={actions}
-        actionsWidth={250}
         defaultSort={{ field: 'id', order: 'asc' }}
         toolbar={[{ key: 'create', label: t('user.create'), perm: 'admin:user:create', onClick: () => setEditing({ mode: 'create' }) }]}
         exporter={{ perm: 'admin:user:export', run: adminApi.export }}

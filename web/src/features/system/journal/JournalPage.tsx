@@ -63,7 +63,7 @@ function OperationLog() {
   const labels = useLabels();
   const kind = (value: string) => (value === 'admin' || value === 'capital' || value === 'system' ? t(`journal.${value}`) : value);
   const columns: ListColumn<OperationLogRow>[] = [
-    { key: 'createdAt', title: t('journal.time'), sortField: 'createdAt', width: 170, render: (row) => formatDateTime(row.createdAt) },
+    { key: 'createdAt', kind: 'datetime', title: t('journal.time'), sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
     {
       key: 'actorName',
       title: t('journal.actor'),
@@ -76,10 +76,10 @@ function OperationLog() {
     },
     { key: 'action', title: t('journal.action'), width: 170, render: (row) => <span title={row.action}>{labels.action(row.action)}</span> },
     { key: 'target', title: t('journal.target'), width: 150, render: (row) => (row.targetId ? `${labels.target(row.targetType)} #${row.targetId}` : labels.target(row.targetType)) },
-    { key: 'outcome', title: t('journal.outcome'), width: 90, render: (row) => <OutcomeTag outcome={row.outcome} /> },
-    { key: 'ip', title: t('journal.ip'), width: 130 },
-    { key: 'requestId', title: t('journal.requestId'), width: 150, ellipsis: true },
-    { key: 'detail', title: t('journal.detail'), ellipsis: true, render: (row) => <span title={row.detail}>{row.detail}</span> },
+    { key: 'outcome', kind: 'status', title: t('journal.outcome'), render: (row) => <OutcomeTag outcome={row.outcome} /> },
+    { key: 'ip', kind: 'code', title: t('journal.ip') },
+    { key: 'requestId', title: t('journal.requestId'), defaultHidden: true, width: 150, ellipsis: true },
+    { key: 'detail', title: t('journal.detail'), ellipsis: true },
   ];
   return (
     <ListPage<OperationLogRow>
@@ -104,13 +104,13 @@ function LoginLog() {
   const outcome = useOutcomeFilter();
   const kind = (value: string) => (value === 'admin' || value === 'capital' ? t(`journal.${value}`) : value);
   const columns: ListColumn<LoginLogRow>[] = [
-    { key: 'createdAt', title: t('journal.time'), sortField: 'createdAt', width: 170, render: (row) => formatDateTime(row.createdAt) },
-    { key: 'account', title: t('journal.account'), width: 140 },
+    { key: 'createdAt', kind: 'datetime', title: t('journal.time'), sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
+    { key: 'account', kind: 'code', title: t('journal.account') },
     { key: 'accountKind', title: t('journal.kind'), width: 110, render: (row) => kind(row.accountKind) },
     { key: 'method', title: t('journal.method'), width: 100 },
-    { key: 'outcome', title: t('journal.outcome'), width: 90, render: (row) => <OutcomeTag outcome={row.outcome} /> },
+    { key: 'outcome', kind: 'status', title: t('journal.outcome'), render: (row) => <OutcomeTag outcome={row.outcome} /> },
     { key: 'reason', title: t('journal.reason'), width: 180, ellipsis: true },
-    { key: 'ip', title: t('journal.ip'), width: 130 },
+    { key: 'ip', kind: 'code', title: t('journal.ip') },
     { key: 'userAgent', title: 'User-Agent', ellipsis: true },
   ];
   return (

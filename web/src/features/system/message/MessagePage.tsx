@@ -38,16 +38,16 @@ export function MessagePage() {
   const [testing, setTesting] = useState<TemplateRow | null>(null);
 
   const columns: ListColumn<TemplateRow>[] = [
-    { key: 'code', title: t('message.code'), sortField: 'code', width: 160 },
+    { key: 'code', kind: 'code', title: t('message.code'), sortField: 'code' },
     { key: 'name', title: t('message.name'), width: 140 },
-    { key: 'content', title: t('message.content'), ellipsis: true, render: (row) => <span title={row.content}>{row.content}</span> },
+    { key: 'content', title: t('message.content'), ellipsis: true },
     {
       key: 'providerTemplateId',
       title: t('message.providerTemplateId'),
       width: 150,
       render: (row) => row.providerTemplateId || <Typography.Text type="secondary">{t('message.notRegistered')}</Typography.Text>,
     },
-    { key: 'enabled', title: t('common.status'), width: 90, render: (row) => <StatusTag enabled={row.enabled} /> },
+    { key: 'enabled', kind: 'status', title: t('common.status'), render: (row) => <StatusTag enabled={row.enabled} /> },
   ];
 
   const actions: RowAction<TemplateRow>[] = [
@@ -87,7 +87,6 @@ export function MessagePage() {
         fetchPage={templateApi.page}
         rowKey={(row) => row.id}
         rowActions={actions}
-        actionsWidth={230}
         defaultSort={{ field: 'id', order: 'asc' }}
         toolbar={[{ key: 'create', label: t('message.create'), perm: PAGE_PERM, onClick: () => setEditing({ mode: 'create' }) }]}
         exporter={{ perm: 'admin:config:sms_export', run: templateApi.export }}

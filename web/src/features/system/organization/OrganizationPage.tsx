@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Input, InputNumber, Popconfirm, Space, Table, TreeSelect, type TableProps } from 'antd';
+import { App, Button, Empty, Form, Input, InputNumber, Popconfirm, Space, Table, Tooltip, TreeSelect, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../shared/auth/Can';
@@ -47,6 +47,13 @@ export function OrganizationPage() {
   const canCreate = hasPermission('admin:organization:create', held);
   const canUpdate = hasPermission('admin:organization:update', held);
   const canDelete = hasPermission('admin:organization:delete', held);
+  // What the server would refuse, known from the row: the reason instead of a doomed confirmation.
+  const deleteBlocked = (row: DepartmentRow): string | undefined =>
+    row.source.children.length > 0
+      ? t('organization.hasChildren')
+      : row.userCount > 0
+        ? t('organization.hasUsers', { count: row.userCount })
+        : undefined;
 
   const columns: TableProps<DepartmentRow>['columns'] = [
     { key: 'name', title: t('organization.name'), dataIndex: 'name' },
@@ -59,8 +66,9 @@ export function OrganizationPage() {
       key: 'actions',
       title: t('actions', { ns: CRUD_NS }),
       width: 300,
+      fixed: 'right',
       render: (_, row) => (
-        <Space size={0} wrap className="bh-list__actions">
+        <Space size={0} className="bh-list__actions">
           {canCreate ? (
             <Button type="link" size="small" onClick={() => setEditing({ mode: 'create', parentId: row.id })}>
               {t('organization.createChild')}
@@ -83,7 +91,15 @@ export function OrganizationPage() {
               </Button>
             </Popconfirm>
           ) : null}
-          {canDelete ? (
+          {canDelete && deleteBlocked(row) ? (
+            <Tooltip title={deleteBlocked(row)}>
+              <span className="bh-list__disabled">
+                <Button type="link" size="small" danger disabled>
+                  {t('common.delete')}
+                </Button>
+              </span>
+            </Tooltip>
+          ) : canDelete ? (
             <Popconfirm
               title={t('common.confirmDelete', { name: row.name })}
               okText={t('ok', { ns: CRUD_NS })}
@@ -116,6 +132,7 @@ export function OrganizationPage() {
         dataSource={toRows(tree)}
         loading={departments.isFetching && !departments.data}
         pagination={false}
+        scroll={{ x: 'max-content' }}
         expandable={{ defaultExpandAllRows: true }}
         key={tree.length === 0 ? 'empty' : 'loaded'}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('organization.empty')} /> }}

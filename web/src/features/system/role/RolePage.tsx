@@ -35,7 +35,7 @@ export function RolePage() {
   const [editing, setEditing] = useState<Editing | null>(null);
 
   const columns: ListColumn<RoleRow>[] = [
-    { key: 'code', title: t('role.code'), sortField: 'code', width: 160 },
+    { key: 'code', kind: 'code', title: t('role.code'), sortField: 'code' },
     {
       key: 'name',
       title: t('role.name'),
@@ -50,8 +50,8 @@ export function RolePage() {
     { key: 'description', title: t('role.description'), ellipsis: true },
     { key: 'permissionCount', title: t('role.permissionCount'), width: 90, align: 'right' },
     { key: 'userCount', title: t('role.userCount'), width: 90, align: 'right' },
-    { key: 'enabled', title: t('common.status'), width: 90, render: (row) => <StatusTag enabled={row.enabled} /> },
-    { key: 'createdAt', title: t('common.createdAt'), sortField: 'createdAt', width: 170, render: (row) => formatDateTime(row.createdAt) },
+    { key: 'enabled', kind: 'status', title: t('common.status'), render: (row) => <StatusTag enabled={row.enabled} /> },
+    { key: 'createdAt', kind: 'datetime', title: t('common.createdAt'), sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
   ];
 
   const actions: RowAction<RoleRow>[] = [
@@ -75,6 +75,8 @@ export function RolePage() {
       perm: 'admin:role:delete',
       danger: true,
       hidden: (row) => row.isSuper,
+      // The server refuses to delete a role held by users; the row says how many.
+      disabled: (row) => (row.userCount > 0 ? t('role.inUse', { count: row.userCount }) : undefined),
       confirm: (row) => t('common.confirmDelete', { name: row.name }),
       onClick: async (row) => {
         await roleApi.remove(row.id);
@@ -103,7 +105,6 @@ export function RolePage() {
         fetchPage={roleApi.page}
         rowKey={(row) => row.id}
         rowActions={actions}
-        actionsWidth={140}
         defaultSort={{ field: 'id', order: 'asc' }}
         toolbar={[{ key: 'create', label: t('role.create'), perm: 'admin:role:create', onClick: () => setEditing({ mode: 'create' }) }]}
         exporter={{ perm: 'admin:role:export', run: roleApi.export }}

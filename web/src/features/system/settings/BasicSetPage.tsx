@@ -10,6 +10,7 @@ import { hasPermission, usePermissions } from '../../../shared/auth/permissions'
 import { setBranding } from '../../../shared/branding/branding';
 import { configApi, type SystemConfig, type SystemConfigInput } from '../api';
 import { SYSTEM_NS } from '../locales';
+import { BusinessDateCard } from './BusinessDateCard';
 import './settings.css';
 
 const WIDE = { width: 420, maxWidth: '100%' };
@@ -208,6 +209,7 @@ function BasicSetForm({ config, canSave }: { config: SystemConfig; canSave: bool
           </Button>
         </div>
       ) : null}
+      <BusinessDateCard />
     </Form>
   );
 }

@@ -15,11 +15,11 @@ export function UsagePage() {
   const kindLabel = (kind: string) => ((KINDS as readonly string[]).includes(kind) ? t(`usage.kinds.${kind}`) : kind);
   const providerLabel = (p: string) => ((PROVIDERS as readonly string[]).includes(p) ? t(`interface.kinds.${p}`) : p);
   const columns: ListColumn<UsageRow>[] = [
-    { key: 'createdAt', title: t('usage.time'), sortField: 'createdAt', width: 170, render: (row) => formatDateTime(row.createdAt) },
+    { key: 'createdAt', kind: 'datetime', title: t('usage.time'), sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
     { key: 'kind', title: t('usage.kind'), width: 80, render: (row) => kindLabel(row.kind) },
     { key: 'provider', title: t('usage.provider'), width: 170, render: (row) => providerLabel(row.provider) },
     { key: 'target', title: t('usage.target'), width: 130, render: (row) => <span className="bh-nowrap">{row.target}</span> },
-    { key: 'templateCode', title: t('usage.templateCode'), width: 150 },
+    { key: 'templateCode', kind: 'code', title: t('usage.templateCode') },
     {
       key: 'outcome',
       title: t('usage.outcome'),

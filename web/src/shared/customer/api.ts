@@ -1,9 +1,9 @@
 import axios from 'axios';
 import type { components } from '../../api/schema';
-import { getToken } from '../../shared/auth/token';
-import { dispositionFileName } from '../../shared/api/download';
-import { API_BASE, TOKEN_HEADER, request } from '../../shared/api/request';
-import type { PageResult } from '../../shared/crud/query';
+import { getToken } from '../auth/token';
+import { dispositionFileName } from '../api/download';
+import { API_BASE, TOKEN_HEADER, request } from '../api/request';
+import type { PageResult } from '../crud/query';
 
 /** Customer calls (docs/customers.md). */
 
@@ -14,9 +14,11 @@ export type CustomerView = Schemas['CustomerViewData'];
 export type CustomerInput = Schemas['CustomerBody'];
 export type VehicleRow = Schemas['VehicleData'];
 export type VehicleInput = Schemas['VehicleBody'];
+export type NewVehicleInput = Schemas['VehicleCreateBody'];
 export type CustomerFileRow = Schemas['CustomerFileData'];
 export type ExportResult = Schemas['ExportData'];
 export type PersonalField = 'idNo' | 'mobile' | 'bankCard';
+export type CustomerOrderRow = Schemas['OrderRowData'];
 
 type Body = Record<string, unknown>;
 
@@ -30,10 +32,13 @@ export const customerApi = {
   update: (id: number, input: CustomerInput) => post<unknown>('/admin/customer/update/{id}', { id, ...input }),
   reveal: (id: number, field: PersonalField) => post<Schemas['RevealData']>('/admin/customer/reveal/{id}', { id, field }),
   setPassword: (id: number, password: string) => post<unknown>('/admin/customer/password/{id}', { id, password }),
+  /** The customer's orders (the customer page's orders section). */
+  orders: (customerId: number, page: number, size: number) =>
+    post<PageResult<CustomerOrderRow>>('/admin/customer/order/page', { customerId, page, size, sort: { field: 'appliedAt', order: 'desc' } }),
 };
 
 export const vehicleApi = {
-  create: (input: VehicleInput) => post<Schemas['IdData']>('/admin/customer/vehicle/create', input),
+  create: (input: NewVehicleInput) => post<Schemas['IdData']>('/admin/customer/vehicle/create', input),
   update: (id: number, input: VehicleInput) => post<unknown>('/admin/customer/vehicle/update/{id}', { id, ...input }),
   remove: (id: number) => post<unknown>('/admin/customer/vehicle/delete/{id}', { id }),
 };

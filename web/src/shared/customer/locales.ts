@@ -1,4 +1,4 @@
-import { addResources } from '../../shared/i18n';
+import { addResources } from '../i18n';
 import { optionLabels } from './options';
 
 /** Texts of the customer screens, in the four languages. */
@@ -61,6 +61,7 @@ const zh = {
   files: '客户资料文件',
   orders: '订单',
   noOrders: '该客户暂无订单',
+  order: { orderNo: '订单号', status: '状态', product: '产品 · 期数', premium: '保费（元）', financed: '融资额（元）', provider: '资金方', appliedAt: '申请时间' },
   noVehicles: '暂无车辆',
   noFiles: '暂无文件',
   back: '返回客户列表',
@@ -162,6 +163,7 @@ const en: CustomerDictionary = {
   files: 'Files',
   orders: 'Orders',
   noOrders: 'This customer has no orders yet',
+  order: { orderNo: 'Order no.', status: 'Status', product: 'Product · term', premium: 'Premium (CNY)', financed: 'Financed (CNY)', provider: 'Capital provider', appliedAt: 'Applied at' },
   noVehicles: 'No vehicles',
   noFiles: 'No files',
   back: 'Back to customers',
@@ -260,6 +262,7 @@ const es: CustomerDictionary = {
   files: 'Archivos',
   orders: 'Pedidos',
   noOrders: 'Este cliente aún no tiene pedidos',
+  order: { orderNo: 'N.º de pedido', status: 'Estado', product: 'Producto · plazo', premium: 'Prima (CNY)', financed: 'Financiado (CNY)', provider: 'Financiador', appliedAt: 'Solicitado el' },
   noVehicles: 'Sin vehículos',
   noFiles: 'Sin archivos',
   back: 'Volver a clientes',
@@ -358,6 +361,7 @@ const ja: CustomerDictionary = {
   files: '顧客書類',
   orders: '注文',
   noOrders: 'この顧客の注文はまだありません',
+  order: { orderNo: '注文番号', status: 'ステータス', product: '商品・回数', premium: '保険料（元）', financed: '融資額（元）', provider: '資金提供者', appliedAt: '申込日時' },
   noVehicles: '車両はありません',
   noFiles: 'ファイルはありません',
   back: '顧客一覧に戻る',

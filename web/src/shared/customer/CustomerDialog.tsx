@@ -1,8 +1,8 @@
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AreaCascader } from '../../shared/area/AreaCascader';
-import { FormDialog } from '../../shared/crud/FormDialog';
-import { DictSelect } from '../../shared/dictionary/DictSelect';
+import { AreaCascader } from '../area/AreaCascader';
+import { FormDialog } from '../crud/FormDialog';
+import { DictSelect } from '../dictionary/DictSelect';
 import { customerApi, type CustomerInput, type CustomerRow } from './api';
 import { CUSTOMER_NS } from './locales';
 import { useOptions } from './options';

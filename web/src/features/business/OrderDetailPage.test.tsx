@@ -1,0 +1,124 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../shared/api/errors';
+import { PERMISSIONS as P } from '../../shared/auth/catalogue.gen';
+import { setRoles } from '../../shared/auth/permissions';
+import { i18n } from '../../shared/i18n';
+import type * as ApiModule from './api';
+import type * as DictionaryModule from '../../shared/dictionary/dictionary';
+import type { OrderView } from './api';
+import { OrderDetailPage } from './OrderDetailPage';
+
+const api = vi.hoisted(() => ({
+  view: vi.fn<(id: number) => Promise<OrderView>>(),
+  approve: vi.fn<(id: number, input: unknown) => Promise<unknown>>(),
+}));
+
+vi.mock('./api', async (original) => {
+  const real = await original<typeof ApiModule>();
+  return {
+    ...real,
+    orderApi: { ...real.orderApi, ...api },
+    orderFileApi: { ...real.orderFileApi, page: () => Promise.resolve({ records: [], total: 0, page: 1, size: 100 }) },
+    lookupApi: {
+      activeProducts: () => Promise.resolve({ records: [], total: 0, page: 1, size: 50 }),
+      insurers: () => Promise.resolve({ records: [], total: 0, page: 1, size: 100 }),
+      providers: () => Promise.resolve({ records: [], total: 0, page: 1, size: 100 }),
+    },
+  };
+});
+
+vi.mock('../../shared/dictionary/dictionary', async (original) => ({
+  ...(await original<typeof DictionaryModule>()),
+  fetchDictionary: () => Promise.resolve([]),
+}));
+
+function view(status: string, nextEvents: string[]): OrderView {
+  return {
+    order: {
+      id: 7, orderNo: 'BH20261125000007', status, statusSort: 120, customerId: 3, customerName: '郭子豪', customerMobile: '138****5678',
+      vehicleId: 4, plateNo: '京A12345', vin: 'LSVAU218XN2183294', productId: 1, productCode: 'CAR_12', productName: '车险分期标准产品',
+      productVersion: 1, termN: 12, channel: '4S店', totalPremiumFen: 575000, downPaymentFen: 75000, financedFen: 500000,
+      approvedFinancedFen: null, capitalProviderId: null, capitalProviderName: null, insurerNames: ['人保'], assigneeName: 'admin', reviewerName: '李审核', returnCount: 1,
+      returnReason: '交强险保费不符', rejectReasonCode: '', rejectReason: '', rejectStage: '', appliedAt: 1, submittedAt: 2,
+      statusChangedAt: 3, updatedAt: 3, version: 5,
+    },
+    customerKind: 'INDIVIDUAL', customerIdNo: '110***********002X', customerAddress: '建国路 88 号', vehicleBrandModel: '帕萨特',
+    vehicleUsage: 'PRIVATE', vehicleEngineNo: '', vehicleOwnerName: '', anchorDate: '2026-12-01', firstDueDate: '2027-01-01',
+    upfrontFeeFen: 0, depositFen: 0, firstInstalmentFen: 44424, dueAtDownPaymentFen: 75000, reviewOpinion: '', returnFields: ['policies'],
+    cancelReason: '', remark: '', snapshotted: true,
+    policies: [{ kind: 'COMMERCIAL', insurerId: 1, insurerName: '人保', premiumFen: 480000 }],
+    schedule: null, allocations: [],
+    timeline: [
+      { fromStatus: null, toStatus: 'APPLIED', event: 'APPLY', eventLabel: '提交申请', actorType: 'USER', actorName: 'admin', businessDate: '2026-11-25', occurredAt: 1000, reasonCode: '', comment: '', amountFen: 575000, detail: {} },
+      { fromStatus: 'INTAKE_REVIEW', toStatus: 'RETURNED', event: 'RETURN', eventLabel: '退回补件', actorType: 'USER', actorName: '李审核', businessDate: '2026-11-25', occurredAt: 3000, reasonCode: '', comment: '交强险保费不符', amountFen: null, detail: {} },
+    ],
+    nextEvents,
+    sameCustomerOrders: [{ id: 9, orderNo: 'BH20261120000002', status: 'REPAYING' }],
+    sameVinOrders: [],
+  };
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <App>
+        <MemoryRouter initialEntries={['/business/orderDetail/7']}>
+          <Routes>
+            <Route path="/business/orderDetail/:id" element={<OrderDetailPage />} />
+          </Routes>
+        </MemoryRouter>
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+const buttons = () => within(screen.getByRole('toolbar')).queryAllByRole('button').map((b) => (b.textContent ?? '').replace(/\s/g, ''));
+
+describe('the order page', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('zh');
+    api.view.mockReset();
+    api.approve.mockReset();
+  });
+
+  it('offers the review to a reviewer only, and shows the timeline newest first', async () => {
+    api.view.mockResolvedValue(view('INTAKE_REVIEW', ['APPROVE_INTAKE', 'RETURN', 'REJECT', 'CANCEL']));
+    act(() => setRoles([P.ORDER_INFO_TABLE, P.ORDER_INFO_REVIEW, P.ORDER_INFO_CANCEL]));
+    renderPage();
+    await screen.findByText('BH20261125000007');
+    expect(buttons()).toEqual(['通过', '退回', '拒绝', '取消订单']);
+    expect(screen.getByText('该客户还有其他订单')).toBeTruthy();
+    const entries = screen.getAllByTestId('timeline-entry').map((e) => e.querySelector('strong')?.textContent);
+    expect(entries).toEqual(['退回补件', '提交申请']);
+    act(() => setRoles([P.ORDER_INFO_TABLE, P.ORDER_INFO_CANCEL]));
+    expect(buttons()).toEqual(['取消订单']);
+  });
+
+  it('shows the maker ≠ checker refusal inside the approval dialog', async () => {
+    api.view.mockResolvedValue(view('INTAKE_REVIEW', ['APPROVE_INTAKE', 'RETURN', 'REJECT']));
+    api.approve.mockRejectedValue(new ApiError('business', 403, '提交人不能审核自己提交的订单'));
+    act(() => setRoles([P.ORDER_INFO_TABLE, P.ORDER_INFO_REVIEW]));
+    renderPage();
+    await screen.findByText('BH20261125000007');
+    fireEvent.click(within(screen.getByRole('toolbar')).getAllByRole('button')[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getAllByRole('button').find((b) => (b.textContent ?? '').replace(/\s/g, '') === '通过') as HTMLElement);
+    await waitFor(() => expect(within(dialog).getByTestId('refusal').textContent).toContain('提交人不能审核自己提交的订单'));
+    expect(api.approve).toHaveBeenCalledWith(7, { approvedFinancedFen: 500000, opinion: null });
+  });
+
+  it('a returned order shows the reason and what to fix', async () => {
+    api.view.mockResolvedValue(view('RETURNED', ['RESUBMIT', 'CANCEL']));
+    act(() => setRoles([P.ORDER_INFO_TABLE, P.ORDER_INFO_EDIT, P.ORDER_INFO_SUBMIT]));
+    renderPage();
+    const notice = await screen.findByTestId('return-notice');
+    expect(notice.textContent).toContain('交强险保费不符');
+    expect(notice.textContent).toContain('保单');
+    expect(buttons()).toEqual(['进件', '重新提交']);
+  });
+});

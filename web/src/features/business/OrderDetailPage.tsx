@@ -1,0 +1,344 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Descriptions, Empty, Space, Table, Tag, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { usePermissions } from '../../shared/auth/permissions';
+import { detailPath as customerDetailPath } from '../../shared/customer/shared';
+import { DetailPage, DetailSection, type DetailAction, type TimelineEntry } from '../../shared/detail/DetailPage';
+import { DictLabel } from '../../shared/dictionary/DictSelect';
+import { useDictionary } from '../../shared/dictionary/dictionary';
+import { formatDateTime } from '../../shared/format/datetime';
+import { formatYuan } from '../../shared/format/money';
+import { useEventLabel, useStatusLabel } from '../../shared/order/labels';
+import { OrderStatusTag } from '../../shared/order/OrderStatusTag';
+import { orderPath, statusColor } from '../../shared/order/status';
+import { ScheduleView } from '../../shared/schedule/ScheduleView';
+import { useTabLabel } from '../../shared/tabs/labels';
+import { useListReload } from '../../shared/crud/useListReload';
+import { orderApi, type AllocationRow, type OrderView, type PolicyRow, type RelatedOrder, type TimelineRow } from './api';
+import { AcceptDialog, AllocateDialog, ApproveDialog, ReasonDialog, RejectDialog, ReturnDialog, type ReasonCommand } from './Dialogs';
+import { Amounts, IntakeDrawer, NoSchedule } from './IntakeDrawer';
+import { BUSINESS_NS } from './locales';
+import { orderActions, type OrderAction } from './logic';
+import { OrderFiles } from './OrderFiles';
+import { ORDER_LISTS } from './lists';
+import { ReturnNotice } from './ReturnNotice';
+import './business.css';
+
+const viewKey = (id: number) => ['business', 'order', id];
+
+type Open = { kind: 'intake' } | { kind: 'approve' } | { kind: 'return' } | { kind: 'reject' } | { kind: 'allocate' } | { kind: 'accept' } | { kind: 'reason'; command: ReasonCommand };
+
+/** The order page: one tab per order; everything about it and the steps this user may take now. */
+export function OrderDetailPage() {
+  const { id: raw } = useParams();
+  const id = Number(raw);
+  const { t } = useTranslation(BUSINESS_NS);
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const held = usePermissions();
+  const [params, setParams] = useSearchParams();
+  const view = useQuery({ queryKey: viewKey(id), queryFn: () => orderApi.view(id), enabled: Number.isSafeInteger(id) && id > 0 });
+  const reloads = [useListReload(ORDER_LISTS.apply), useListReload(ORDER_LISTS.intake), useListReload(ORDER_LISTS.review), useListReload(ORDER_LISTS.queue), useListReload(ORDER_LISTS.all), useListReload(ORDER_LISTS.rejected), useListReload(ORDER_LISTS.records)];
+  const [open, setOpen] = useState<Open | null>(null);
+  // `?intake=1` (开始进件 / 进件 from a list) opens the intake form, also when the parameter
+  // arrives after the page mounted.
+  const wantsIntake = params.get('intake') === '1';
+  const [intakeAsked, setIntakeAsked] = useState(false);
+  if (wantsIntake !== intakeAsked) {
+    setIntakeAsked(wantsIntake);
+    if (wantsIntake) setOpen({ kind: 'intake' });
+  }
+  const statusLabel = useStatusLabel();
+  useTabLabel(`/business/orderDetail/${raw ?? ''}`, view.data?.order.orderNo);
+
+  const refresh = async () => {
+    for (const reload of reloads) void reload();
+    await client.invalidateQueries({ queryKey: viewKey(id) });
+  };
+  const close = () => {
+    setOpen(null);
+    if (params.has('intake')) setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('intake');
+      return next;
+    }, { replace: true });
+  };
+  const done = () => {
+    close();
+    void refresh();
+  };
+
+  if (!view.data) {
+    return <DetailPage title="" loading={!view.isError} notFound={view.isError ? t('notFound') : undefined} />;
+  }
+  const data = view.data;
+  const order = data.order;
+  const allowed = orderActions(order.status, data.nextEvents, held);
+  const reserved = data.allocations.find((a) => a.status === 'RESERVED');
+
+  const run = async (action: OrderAction) => {
+    switch (action) {
+      case 'startIntake':
+        await orderApi.startIntake(order.id);
+        void message.success(t('intakeStarted'));
+        await refresh();
+        setOpen({ kind: 'intake' });
+        return;
+      case 'editIntake':
+        setOpen({ kind: 'intake' });
+        return;
+      case 'submit':
+      case 'resubmit':
+        await orderApi.submit(order.id);
+        void message.success(t('submitted'));
+        await refresh();
+        return;
+      case 'approve':
+      case 'return':
+      case 'reject':
+      case 'allocate':
+      case 'accept':
+        setOpen({ kind: action });
+        return;
+      case 'unallocate':
+      case 'noFunder':
+      case 'cancel':
+        setOpen({ kind: 'reason', command: action });
+        return;
+    }
+  };
+
+  const PRIMARY: readonly OrderAction[] = ['startIntake', 'editIntake', 'approve', 'allocate', 'accept'];
+  const DANGER: readonly OrderAction[] = ['reject', 'cancel', 'noFunder', 'unallocate'];
+  const actions: DetailAction[] = allowed.map((action) => ({
+    key: action,
+    label: t(`action.${action}`),
+    primary: PRIMARY.includes(action),
+    danger: DANGER.includes(action),
+    ...(action === 'submit' || action === 'resubmit' ? { confirm: t('confirmSubmit') } : {}),
+    onClick: () => run(action).catch(() => undefined),
+  }));
+
+  return (
+    <>
+      <DetailPage
+        title={order.orderNo}
+        subtitle={`${order.customerName} · ${order.plateNo}`}
+        status={{ label: <span data-testid="order-status">{statusLabel(order.status)}</span>, color: statusColor(order.status) }}
+        onBack={() => void (window.history.length > 1 ? navigate(-1) : navigate('/business/comprehensive'))}
+        backLabel={t('back')}
+        actions={actions}
+        timeline={{ title: t('section.timeline'), items: timelineItems(data.timeline) }}
+      >
+        <Alerts view={data} />
+        <div className="bh-order-page">
+          <DetailSection title={t('section.customer')} id="order-customer">
+            <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
+              <Descriptions.Item label={t('customerName')}>
+                <a onClick={() => void navigate(customerDetailPath(order.customerId))}>{order.customerName}</a>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('customerKind')}>
+                <DictLabel type="customer_kind" code={data.customerKind} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('idNo')}>{data.customerIdNo || '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('col.mobile')}>{order.customerMobile || '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('handledBy')}>{order.assigneeName ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('col.reviewer')}>{order.reviewerName ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('address')}>
+                {data.customerAddress || '—'}
+              </Descriptions.Item>
+            </Descriptions>
+          </DetailSection>
+          <DetailSection title={t('section.vehicle')} id="order-vehicle">
+            <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
+              <Descriptions.Item label={t('col.plateNo')}>{order.plateNo}</Descriptions.Item>
+              <Descriptions.Item label="VIN">{order.vin}</Descriptions.Item>
+              <Descriptions.Item label={t('brandModel')}>{data.vehicleBrandModel || '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('usage')}>
+                <DictLabel type="vehicle_usage" code={data.vehicleUsage} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('engineNo')}>{data.vehicleEngineNo || '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('owner')}>{data.vehicleOwnerName || order.customerName}</Descriptions.Item>
+            </Descriptions>
+          </DetailSection>
+          <DetailSection title={t('section.policies')} id="order-policies">
+            <Policies policies={data.policies} />
+          </DetailSection>
+          <DetailSection title={t('section.amounts')} id="order-amounts">
+            <Amounts view={data} />
+            <div className="bh-order-drawer__section">{data.schedule ? <ScheduleView data={data.schedule} testId="order-schedule" height={360} /> : <NoSchedule />}</div>
+          </DetailSection>
+          <OrderFiles orderId={order.id} editable={order.status === 'INTAKE' || order.status === 'RETURNED'} />
+          <DetailSection title={t('section.allocations')} id="order-allocations">
+            <Allocations rows={data.allocations} />
+          </DetailSection>
+        </div>
+      </DetailPage>
+      {open?.kind === 'intake' ? <IntakeDrawer view={data} onClose={close} onChanged={refresh} /> : null}
+      {open?.kind === 'approve' ? <ApproveDialog orderId={order.id} orderNo={order.orderNo} financedFen={order.financedFen} onClose={close} onDone={done} /> : null}
+      {open?.kind === 'return' ? <ReturnDialog orderId={order.id} orderNo={order.orderNo} onClose={close} onDone={done} /> : null}
+      {open?.kind === 'reject' ? <RejectDialog orderId={order.id} orderNo={order.orderNo} onClose={close} onDone={done} /> : null}
+      {open?.kind === 'allocate' ? (
+        <AllocateDialog orders={[{ id: order.id, orderNo: order.orderNo, financedFen: order.approvedFinancedFen ?? order.financedFen }]} onClose={close} onDone={done} />
+      ) : null}
+      {open?.kind === 'accept' ? (
+        <AcceptDialog orderId={order.id} orderNo={order.orderNo} reservedFen={reserved?.reservedFen ?? order.approvedFinancedFen ?? order.financedFen} onClose={close} onDone={done} />
+      ) : null}
+      {open?.kind === 'reason' ? <ReasonDialog command={open.command} orderId={order.id} orderNo={order.orderNo} onClose={close} onDone={done} /> : null}
+    </>
+  );
+
+  function timelineItems(rows: readonly TimelineRow[]): TimelineEntry[] {
+    // The server lists the log oldest first; steps of the same instant (an allocation and its
+    // automatic acceptance) keep that order, reversed.
+    return [...rows]
+      .reverse()
+      .sort((a, b) => b.occurredAt - a.occurredAt)
+      .map((row, index) => ({
+        key: `${row.occurredAt}-${index}`,
+        who: row.actorName || t(`actor.${row.actorType}`, { defaultValue: row.actorType }),
+        when: row.occurredAt,
+        color: row.toStatus === 'REJECTED' || row.toStatus === 'CANCELLED' ? 'red' : row.event === 'RETURN' ? 'orange' : 'blue',
+        what: <TimelineWhat row={row} />,
+        reason: row.comment || row.reasonCode ? <TimelineReason row={row} /> : undefined,
+      }));
+  }
+}
+
+function TimelineWhat({ row }: { row: TimelineRow }) {
+  const { t } = useTranslation(BUSINESS_NS);
+  const event = useEventLabel();
+  const status = useStatusLabel();
+  return (
+    <span data-testid="timeline-entry">
+      <strong>{event(row.event, row.eventLabel)}</strong>
+      <span className="bh-order-timeline__flow">
+        {row.fromStatus ? (
+          <>
+            <Tag color={statusColor(row.fromStatus)}>{status(row.fromStatus)}</Tag>→{' '}
+          </>
+        ) : null}
+        <Tag color={statusColor(row.toStatus)}>{status(row.toStatus)}</Tag>
+      </span>
+      {row.amountFen !== null ? (
+        <Typography.Text type="secondary" className="bh-order-timeline__amount">
+          {t('amount')}: {formatYuan(row.amountFen)}
+        </Typography.Text>
+      ) : null}
+    </span>
+  );
+}
+
+function TimelineReason({ row }: { row: TimelineRow }) {
+  const reasons = useDictionary('reject_reason');
+  const code = row.reasonCode ? (row.event === 'REJECT' ? reasons.labelOf(row.reasonCode) : row.reasonCode) : '';
+  return <>{[code, row.comment].filter(Boolean).join(' · ')}</>;
+}
+
+/** Where the order stands: the next step, the return to fix, orders of the same customer or VIN, a rejection. */
+function Alerts({ view }: { view: OrderView }) {
+  const { t } = useTranslation(BUSINESS_NS);
+  const o = view.order;
+  const items: ReactNode[] = [];
+  items.push(<Alert key="next" type="info" showIcon title={t(`next.${o.status}`, { defaultValue: t('next.none') })} data-testid="next-step" />);
+  if (o.status === 'RETURNED') items.push(<ReturnNotice key="returned" view={view} />);
+  if (o.status === 'REJECTED')
+    items.push(
+      <Alert
+        key="rejected"
+        type="error"
+        showIcon
+        title={t('rejectedAt', { stage: t(`stage.${o.rejectStage}`, { defaultValue: o.rejectStage }) })}
+        description={<RejectText code={o.rejectReasonCode} text={o.rejectReason} />}
+      />,
+    );
+  if (o.status === 'CANCELLED' && view.cancelReason) items.push(<Alert key="cancelled" type="warning" showIcon title={`${t('cancelReason')}: ${view.cancelReason}`} />);
+  if (view.reviewOpinion) items.push(<Alert key="opinion" type="success" title={`${t('opinion')}: ${view.reviewOpinion}`} />);
+  if (view.sameCustomerOrders.length > 0)
+    items.push(<Alert key="same-customer" type="warning" showIcon title={t('sameCustomer')} description={<Related rows={view.sameCustomerOrders} />} data-testid="same-customer" />);
+  if (view.sameVinOrders.length > 0)
+    items.push(<Alert key="same-vin" type="error" showIcon title={t('sameVin')} description={<Related rows={view.sameVinOrders} />} data-testid="same-vin" />);
+  return <div className="bh-order-alerts">{items}</div>;
+}
+
+function RejectText({ code, text }: { code: string; text: string }) {
+  const reasons = useDictionary('reject_reason');
+  return <>{[code ? reasons.labelOf(code) : '', text].filter(Boolean).join(' · ') || '—'}</>;
+}
+
+function Related({ rows }: { rows: readonly RelatedOrder[] }) {
+  const navigate = useNavigate();
+  return (
+    <Space wrap>
+      {rows.map((r) => (
+        <span key={r.id}>
+          <a onClick={() => void navigate(orderPath(r.id))}>{r.orderNo}</a> <OrderStatusTag status={r.status} />
+        </span>
+      ))}
+    </Space>
+  );
+}
+
+function Policies({ policies }: { policies: readonly PolicyRow[] }) {
+  const { t } = useTranslation(BUSINESS_NS);
+  return (
+    <Table<PolicyRow>
+      rowKey={(row) => `${row.kind}-${row.insurerId}`}
+      size="small"
+      pagination={false}
+      dataSource={[...policies]}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noPolicies')} /> }}
+      columns={[
+        { key: 'kind', title: t('policyKindLabel'), width: 160, render: (_, p) => t(`policyKind.${p.kind}`, { defaultValue: p.kind }) },
+        { key: 'insurer', title: t('insurer'), render: (_, p) => p.insurerName },
+        { key: 'premium', title: t('premium'), align: 'right', width: 160, render: (_, p) => <span className="bh-num">{formatYuan(p.premiumFen)}</span> },
+      ]}
+      summary={(rows) =>
+        rows.length > 0 ? (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0} colSpan={2}>
+              <strong>{t('premiumTotal')}</strong>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={2} align="right">
+              <strong className="bh-num">{formatYuan(rows.reduce((sum, p) => sum + p.premiumFen, 0))}</strong>
+            </Table.Summary.Cell>
+          </Table.Summary.Row>
+        ) : null
+      }
+    />
+  );
+}
+
+export function AllocationStatusTag({ status }: { status: string }) {
+  const { t } = useTranslation(BUSINESS_NS);
+  const colors: Record<string, string> = { RESERVED: 'gold', ACTIVE: 'blue', FUNDED: 'green', CLOSED: 'default', DECLINED: 'red', CANCELLED: 'default' };
+  return <Tag color={colors[status] ?? 'default'}>{t(`allocationStatus.${status}`, { defaultValue: status })}</Tag>;
+}
+
+function Allocations({ rows }: { rows: readonly AllocationRow[] }) {
+  const { t } = useTranslation(BUSINESS_NS);
+  return (
+    <Table<AllocationRow>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      dataSource={[...rows]}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noAllocations')} /> }}
+      columns={[
+        { key: 'provider', title: t('provider'), render: (_, a) => a.capitalProviderName },
+        { key: 'mode', title: t('mode'), width: 90, render: (_, a) => t(`allocationMode.${a.mode}`, { defaultValue: a.mode }) },
+        { key: 'reserved', title: t('reserved'), align: 'right', width: 130, render: (_, a) => <span className="bh-num">{formatYuan(a.reservedFen)}</span> },
+        { key: 'status', title: t('col.status'), width: 100, render: (_, a) => <AllocationStatusTag status={a.status} /> },
+        { key: 'approvalNo', title: t('approvalNo'), width: 130, render: (_, a) => a.cpApprovalNo || '—' },
+        { key: 'by', title: t('allocatedBy'), width: 110, render: (_, a) => a.allocatedByName || t('actor.SYSTEM') },
+        { key: 'reason', title: t('reason'), width: 160, render: (_, a) => a.reason || '—' },
+        { key: 'createdAt', title: t('allocatedAt'), width: 160, render: (_, a) => formatDateTime(a.createdAt) },
+        { key: 'endedAt', title: t('endedAt'), width: 160, render: (_, a) => formatDateTime(a.endedAt) },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,127 @@
+import { Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ListPage, type FilterField, type ListColumn, type ListPageProps } from '../../shared/crud/ListPage';
+import '../../shared/crud/locales';
+import { formatDateTime } from '../../shared/format/datetime';
+import { formatYuan } from '../../shared/format/money';
+import { useStatusLabel } from '../../shared/order/labels';
+import { OrderStatusTag } from '../../shared/order/OrderStatusTag';
+import { orderPath } from '../../shared/order/status';
+import { orderApi, type OrderRow, type OrderStage } from './api';
+import { BUSINESS_NS } from './locales';
+import { useInsurers, useProviders } from './lookups';
+import './business.css';
+
+export interface OrderListProps extends Omit<Partial<ListPageProps<OrderRow>>, 'columns'> {
+  stage: OrderStage;
+  listKey: string;
+  /** The statuses of the list's status filter (none: no status filter). */
+  statuses?: readonly string[];
+  /** Columns after the common ones (before the applied time). */
+  extraColumns?: readonly ListColumn<OrderRow>[];
+  /** Leave out common columns by key. */
+  without?: readonly string[];
+}
+
+/** The order number as a link to the order page. */
+export function OrderNoLink({ id, orderNo }: { id: number; orderNo: string }) {
+  const navigate = useNavigate();
+  return (
+    <a className="bh-order__no" onClick={() => void navigate(orderPath(id))}>
+      {orderNo}
+    </a>
+  );
+}
+
+/** An amount of fen as yuan for reading ('—' when absent). */
+export function Money({ fen }: { fen: number | null | undefined }): ReactNode {
+  if (fen === null || fen === undefined) return '—';
+  return <span className="bh-num">{formatYuan(fen)}</span>;
+}
+
+/**
+ * An order list of one stage (the lists of 业务管理): the usual filters (order no, customer,
+ * mobile, plate, status where the list has several, capital provider, insurer, applied date),
+ * paging, sorting, row actions by permission; the order number opens the order page.
+ */
+export function OrderList({ stage, listKey, statuses, extraColumns = [], without = [], ...rest }: OrderListProps) {
+  const { t } = useTranslation(BUSINESS_NS);
+  const statusLabel = useStatusLabel();
+  const insurers = useInsurers();
+  const { providers } = useProviders();
+
+  const common: ListColumn<OrderRow>[] = [
+    { key: 'orderNo', title: t('col.orderNo'), sortField: 'orderNo', width: 170, render: (row) => <OrderNoLink id={row.id} orderNo={row.orderNo} /> },
+    { key: 'status', title: t('col.status'), sortField: 'statusSort', width: 130, render: (row) => <OrderStatusTag status={row.status} /> },
+    {
+      key: 'customer',
+      title: t('col.customer'),
+      width: 150,
+      render: (row) => (
+        <Space orientation="vertical" size={0}>
+          <span>{row.customerName}</span>
+          <Typography.Text type="secondary" className="bh-order__sub">
+            {row.customerMobile}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: 'vehicle',
+      title: t('col.plateNo'),
+      width: 110,
+      render: (row) => row.plateNo,
+    },
+    {
+      key: 'product',
+      title: t('col.product'),
+      width: 200,
+      render: (row) => (
+        <span>
+          {row.productName} <Typography.Text type="secondary">V{row.productVersion} · {t('terms', { n: row.termN })}</Typography.Text>
+        </span>
+      ),
+    },
+    { key: 'premium', title: t('col.premium'), align: 'right', width: 120, render: (row) => <Money fen={row.totalPremiumFen} /> },
+    { key: 'financed', title: t('col.financed'), align: 'right', sortField: 'financedFen', width: 120, render: (row) => <Money fen={row.financedFen} /> },
+    { key: 'insurers', title: t('col.insurers'), width: 150, render: (row) => (row.insurerNames.length > 0 ? row.insurerNames.join('、') : '—') },
+    { key: 'provider', title: t('col.provider'), width: 150, render: (row) => row.capitalProviderName ?? '—' },
+    ...extraColumns,
+    { key: 'appliedAt', title: t('col.appliedAt'), sortField: 'appliedAt', width: 160, render: (row) => formatDateTime(row.appliedAt) },
+  ];
+  const columns = common.filter((column) => !without.includes(column.key));
+
+  const filters: FilterField[] = [
+    { name: 'orderNo', kind: 'text', label: t('col.orderNo'), width: 170 },
+    { name: 'customerName', kind: 'text', label: t('col.customerName'), width: 140 },
+    { name: 'mobile', kind: 'text', label: t('col.mobile'), width: 140 },
+    { name: 'plateNo', kind: 'text', label: t('col.plateNo'), width: 120 },
+    ...(statuses && statuses.length > 1
+      ? [{ name: 'status', kind: 'choice' as const, label: t('col.status'), width: 170, options: statuses.map((code) => ({ value: code, label: statusLabel(code) })) }]
+      : []),
+    {
+      name: 'capitalProviderId',
+      kind: 'number',
+      label: t('col.provider'),
+      width: 170,
+      options: providers.map((p) => ({ value: String(p.id), label: p.name })),
+    },
+    { name: 'insurerId', kind: 'number', label: t('col.insurer'), width: 170, options: insurers.map((i) => ({ value: String(i.id), label: i.name })) },
+    { name: 'applied', kind: 'range', label: t('col.appliedAt') },
+  ];
+
+  return (
+    <ListPage<OrderRow>
+      listKey={listKey}
+      columns={columns}
+      filters={filters}
+      fetchPage={(body) => orderApi.page(stage, body)}
+      rowKey={(row) => row.id}
+      defaultSort={{ field: 'appliedAt', order: 'desc' }}
+      actionsWidth={200}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,134 @@
+import axios from 'axios';
+import type { components } from '../../api/schema';
+import { API_BASE, TOKEN_HEADER, request } from '../../shared/api/request';
+import { getToken } from '../../shared/auth/token';
+import type { PageResult } from '../../shared/crud/query';
+
+/** The order calls of part 1 (docs/orders.md, crates/server/src/routes/business.rs). */
+
+type Schemas = components['schemas'];
+
+export type OrderRow = Schemas['OrderRowData'];
+export type OrderView = Schemas['OrderViewData'];
+export type PolicyRow = Schemas['PolicyData'];
+export type TimelineRow = Schemas['TimelineData'];
+export type AllocationRow = Schemas['AllocationData'];
+export type RelatedOrder = Schemas['RelatedOrderData'];
+export type ApplyInput = Schemas['ApplyBody'];
+export type IntakeInput = Schemas['IntakeBody'];
+export type ApproveInput = Schemas['ApproveBody'];
+export type ReturnInput = Schemas['ReturnBody'];
+export type RejectInput = Schemas['RejectBody'];
+export type AcceptInput = Schemas['AcceptBody'];
+export type Outcome = Schemas['OutcomeData'];
+export type AutoAllocation = Schemas['AutoAllocationData'];
+export type RuleRow = Schemas['RuleData'];
+export type RuleInput = Schemas['RuleBody'];
+export type Conditions = Schemas['Conditions'];
+export type OrderFileRow = Schemas['OrderFileData'];
+export type ProductRow = Schemas['ProductData'];
+export type InsurerRow = Schemas['InsurerData'];
+export type ProviderRow = Schemas['ProviderData'];
+
+type Body = Record<string, unknown>;
+
+const post = <T,>(url: string, data?: object) => request<T>({ url, method: 'post', ...(data ? { data } : {}) });
+
+/** The lists of the order screens: each answers the orders of its stage. */
+export type OrderStage = 'apply' | 'intake' | 'review' | 'queue' | 'rejected' | 'all';
+
+/** The list filters' `applied` range (`from`/`to` of the shared range filter) as the API names it. */
+export function withAppliedRange(body: Body): Body {
+  const { from, to, ...rest } = body;
+  return {
+    ...rest,
+    ...(typeof from === 'number' ? { appliedFrom: from } : {}),
+    ...(typeof to === 'number' ? { appliedTo: to } : {}),
+  };
+}
+
+export const orderApi = {
+  page: (stage: OrderStage, body: Body) => post<PageResult<OrderRow>>(`/admin/order/${stage}/page`, withAppliedRange(body)),
+  /** The filtered rows as a spreadsheet (not the rejected list). */
+  export: (stage: Exclude<OrderStage, 'rejected'>, body: Body) => post<Schemas['ExportData']>(`/admin/order/${stage}/export`, withAppliedRange(body)),
+  view: (id: number) => request<OrderView>({ url: '/admin/order/view/{id}', data: { id } }),
+  apply: (input: ApplyInput) => post<Schemas['CreatedOrderData']>('/admin/order/apply', input),
+  startIntake: (id: number) => post<unknown>('/admin/order/start-intake/{id}', { id }),
+  saveIntake: (id: number, input: IntakeInput) => post<OrderRow>('/admin/order/intake/{id}', { id, ...input }),
+  submit: (id: number) => post<unknown>('/admin/order/submit/{id}', { id }),
+  approve: (id: number, input: ApproveInput) => post<unknown>('/admin/order/approve/{id}', { id, ...input }),
+  returnBack: (id: number, input: ReturnInput) => post<unknown>('/admin/order/return/{id}', { id, ...input }),
+  reject: (id: number, input: RejectInput) => post<unknown>('/admin/order/reject/{id}', { id, ...input }),
+  cancel: (id: number, reason: string) => post<unknown>('/admin/order/cancel/{id}', { id, reason }),
+  allocate: (orderIds: number[], capitalProviderId: number) => post<Outcome[]>('/admin/order/allocate', { orderIds, capitalProviderId }),
+  autoAllocate: () => post<AutoAllocation>('/admin/order/auto-allocate'),
+  accept: (id: number, input: AcceptInput) => post<unknown>('/admin/order/accept/{id}', { id, ...input }),
+  unallocate: (id: number, reason: string) => post<unknown>('/admin/order/unallocate/{id}', { id, reason }),
+  noFunder: (id: number, reason: string) => post<unknown>('/admin/order/no-funder/{id}', { id, reason }),
+};
+
+export const ruleApi = {
+  page: (body: Body) => post<PageResult<RuleRow>>('/admin/allocation/rule/page', body),
+  create: (input: RuleInput) => post<unknown>('/admin/allocation/rule/create', input),
+  update: (id: number, input: RuleInput) => post<unknown>('/admin/allocation/rule/update/{id}', { id, ...input }),
+  enable: (id: number) => post<unknown>('/admin/allocation/rule/enable/{id}', { id }),
+  disable: (id: number) => post<unknown>('/admin/allocation/rule/disable/{id}', { id }),
+};
+
+export const allocationApi = {
+  page: (body: Body) => post<PageResult<AllocationRow>>('/admin/allocation/page', body),
+};
+
+/**
+ * The choices of the forms, read from other screens' lists (products, insurers, providers). Quiet:
+ * a user who may not read one of them sees an empty select rather than an error.
+ */
+const quiet = <T,>(url: string, data: object) => request<T>({ url, method: 'post', data, quiet: true, silent: true });
+
+export const lookupApi = {
+  /** Products whose latest version is ACTIVE (the versions an application may use). */
+  activeProducts: () => quiet<PageResult<ProductRow>>('/admin/config/product/page', { page: 1, size: 50, status: 'ACTIVE' }),
+  insurers: () => quiet<PageResult<InsurerRow>>('/admin/insurer/page', { page: 1, size: 100, enabled: true }),
+  providers: () => quiet<PageResult<ProviderRow>>('/admin/capital/page', { page: 1, size: 100 }),
+};
+
+interface Envelope<T> {
+  result: boolean;
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export const orderFileApi = {
+  page: (orderId: number) => post<PageResult<OrderFileRow>>('/admin/order/file/page', { orderId, page: 1, size: 100 }),
+  remove: (id: number) => post<unknown>('/admin/order/file/delete/{id}', { id }),
+  /** Uploads one document (multipart); answers the envelope so the dialog can show the server's message. */
+  upload: async (orderId: number, kind: string, remark: string, file: File): Promise<Envelope<unknown>> => {
+    const body = new FormData();
+    body.append('orderId', String(orderId));
+    body.append('kind', kind);
+    if (remark.trim()) body.append('remark', remark.trim());
+    body.append('file', file);
+    const token = getToken();
+    const reply = await fetch(`${API_BASE}/admin/order/file/create`, {
+      method: 'POST',
+      body,
+      headers: token ? { [TOKEN_HEADER]: token } : {},
+    });
+    return (await reply.json()) as Envelope<unknown>;
+  },
+  /** The document as a blob (the token travels in the header), for preview. */
+  preview: async (id: number): Promise<Blob> => {
+    const token = getToken();
+    const response = await axios.get<Blob>(`${API_BASE}/admin/order/file/preview/${id}`, {
+      responseType: 'blob',
+      headers: token ? { [TOKEN_HEADER]: token } : {},
+      timeout: 120_000,
+    });
+    if ((response.headers['content-type'] as string | undefined)?.includes('application/json')) {
+      const envelope = JSON.parse(await response.data.text()) as Envelope<unknown>;
+      throw new Error(envelope.msg);
+    }
+    return response.data;
+  },
+};

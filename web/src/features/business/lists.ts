@@ -1,0 +1,11 @@
+/** The cache keys of the order lists (the order page reloads them after a step). */
+export const ORDER_LISTS = {
+  apply: 'business.apply',
+  intake: 'business.intake',
+  review: 'business.review',
+  queue: 'business.queue',
+  rejected: 'business.rejected',
+  all: 'business.all',
+  rules: 'business.rules',
+  records: 'business.records',
+} as const;

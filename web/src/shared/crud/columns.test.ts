@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { actionsWidth, columnWidth, headerWidth, KIND_WIDTHS, prefsKey, readPrefs, splitActions, textWidth, writePrefs } from './columns';
+
+describe('column widths', () => {
+  it('each kind has its standard width plus the cell padding', () => {
+    expect(columnWidth({ title: '创建时间', kind: 'datetime' })).toBe(KIND_WIDTHS.datetime + 32);
+    expect(columnWidth({ title: '金额', kind: 'money' })).toBe(KIND_WIDTHS.money + 32);
+    expect(columnWidth({ title: '日期', kind: 'date' })).toBe(KIND_WIDTHS.date + 32);
+  });
+
+  it('a header never wraps: a long title (Spanish, with sort arrows) widens its column', () => {
+    const shape = { title: 'Fecha de creación del registro', kind: 'date' as const, sortable: true };
+    expect(columnWidth(shape)).toBe(headerWidth(shape));
+    expect(columnWidth(shape)).toBeGreaterThan(KIND_WIDTHS.date + 32);
+  });
+
+  it('a middle or small table has less cell padding, so narrower columns', () => {
+    expect(columnWidth({ title: '创建时间', kind: 'datetime' }, 16)).toBe(KIND_WIDTHS.datetime + 16);
+  });
+
+  it('a declared width wins over the kind, but not over the header', () => {
+    expect(columnWidth({ title: '编号', kind: 'code', width: 220 })).toBe(220);
+    expect(columnWidth({ title: 'A rather long header title', width: 40 })).toBe(headerWidth({ title: 'A rather long header title' }));
+  });
+
+  it('CJK characters count wider than Latin ones', () => {
+    expect(textWidth('创建时间')).toBe(56);
+    expect(textWidth('Created')).toBeLessThan(textWidth('创建时间创'));
+  });
+});
+
+describe('row actions', () => {
+  it('up to two stay links; more than two keep the first two and put the rest in 更多', () => {
+    expect(splitActions(['编辑', '删除'])).toEqual({ links: ['编辑', '删除'], more: [] });
+    expect(splitActions(['编辑', '停用', '重置密码', '强制下线'])).toEqual({ links: ['编辑', '停用'], more: ['重置密码', '强制下线'] });
+    expect(splitActions(['a', 'b', 'c'], 1)).toEqual({ links: ['a'], more: ['b', 'c'] });
+  });
+
+  it('the actions column is as wide as the widest row of links (and its 更多)', () => {
+    const narrow = actionsWidth([{ links: ['编辑'], more: false }], '更多', '操作');
+    const wide = actionsWidth([{ links: ['编辑'], more: false }, { links: ['编辑', '启用'], more: true }], '更多', '操作');
+    expect(wide).toBeGreaterThan(narrow);
+    expect(actionsWidth([], 'More', 'Actions')).toBe(headerWidth({ title: 'Actions' }));
+  });
+});
+
+describe('column settings storage', () => {
+  it('is keyed by user and route and survives a round trip', () => {
+    const key = prefsKey('alice', '/systemManagement/role');
+    expect(key).toBe('beehive.list:alice:/systemManagement/role');
+    writePrefs(localStorage, key, { hidden: ['description'], density: 'small' });
+    expect(readPrefs(localStorage, key)).toEqual({ hidden: ['description'], density: 'small' });
+    writePrefs(localStorage, key, {});
+    expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('ignores what it cannot read', () => {
+    localStorage.setItem('k', '{not json');
+    expect(readPrefs(localStorage, 'k')).toEqual({});
+    localStorage.setItem('k', JSON.stringify({ hidden: [1, 'a'], density: 'huge' }));
+    expect(readPrefs(localStorage, 'k')).toEqual({ hidden: ['a'] });
+  });
+});

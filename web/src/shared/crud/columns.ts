@@ -1,0 +1,135 @@
+/**
+ * Pure helpers of the list page's table (docs/lists.md, "Columns"): standard widths of the column
+ * kinds, header widths, which row actions stay links and which go into 更多, and the column
+ * settings kept per user and route.
+ */
+
+/**
+ * What a column holds, which fixes its width and alignment:
+ * - `date` 2026-11-22, `datetime` 2026-11-22 09:30:15 (never wrapped);
+ * - `money` ¥1,234,567.89, right-aligned, tabular figures;
+ * - `status` a tag;
+ * - `code` a number or code (customer number, ID number, mobile), never wrapped; a longer one than
+ *   the width truncates with a tooltip;
+ * - `text` (default) free text: wraps, or truncates with a tooltip when `ellipsis` is set.
+ */
+export type ColumnKind = 'date' | 'datetime' | 'money' | 'status' | 'code' | 'text';
+
+/** Content widths (px, at 14 px) of the kinds with a fixed shape; the cell padding comes on top. */
+export const KIND_WIDTHS: Readonly<Record<Exclude<ColumnKind, 'text'>, number>> = {
+  date: 90,
+  datetime: 152,
+  money: 120,
+  status: 90,
+  code: 116,
+};
+
+/** Horizontal padding of a cell: antd's large table 16 + 16, the middle and small ones 8 + 8. */
+export const CELL_PADDINGS: Readonly<Record<Density, number>> = { large: 32, middle: 16, small: 16 };
+export const CELL_PADDING = CELL_PADDINGS.large;
+/** The sort arrows next to a sortable header. */
+export const SORTER_WIDTH = 26;
+/** A free-text column's width when it declares none (it may grow). */
+export const TEXT_MIN_WIDTH = 120;
+
+/** Estimated width (px) of a text at 14 px: CJK and full-width characters 14, capitals 9.5, others 7.6. */
+export function textWidth(text: string, fontSize = 14): number {
+  let width = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code >= 0x2e80) width += 1;
+    else if (/[A-Z@%&mwMW]/.test(char)) width += 0.68;
+    else if (/[ .,:;'|!il1]/.test(char)) width += 0.34;
+    else width += 0.56;
+  }
+  return Math.ceil(width * fontSize);
+}
+
+/** What decides a column's width. */
+export interface ColumnShape {
+  title: string;
+  kind?: ColumnKind;
+  width?: number;
+  sortable?: boolean;
+}
+
+/** The header's width on one line (the title, the cell padding and the sort arrows). */
+export function headerWidth(column: ColumnShape, padding = CELL_PADDING): number {
+  // Headers are semibold: 15 % wider than the estimate of regular text.
+  return Math.ceil(textWidth(column.title) * 1.15) + padding + (column.sortable ? SORTER_WIDTH : 0);
+}
+
+/**
+ * The width of a column at a cell padding (the table's density): the declared one or its kind's
+ * (plus padding), never narrower than its header on one line. A free-text column without a
+ * declared width gets a minimum; wider tables stretch every column.
+ */
+export function columnWidth(column: ColumnShape, padding = CELL_PADDING): number {
+  const kind = column.kind ?? 'text';
+  const base = column.width ?? (kind === 'text' ? TEXT_MIN_WIDTH : KIND_WIDTHS[kind] + padding);
+  return Math.max(base, headerWidth(column, padding));
+}
+
+/** Row actions: at most `inline` stay links; more than that, the first `inline` stay and the rest go into 更多. */
+export function splitActions<A>(actions: readonly A[], inline = 2): { links: A[]; more: A[] } {
+  if (actions.length <= inline) return { links: [...actions], more: [] };
+  return { links: actions.slice(0, inline), more: actions.slice(inline) };
+}
+
+/** Width of a link button (small: 6 px padding and a 1 px border each side) with this label. */
+export function linkWidth(label: string): number {
+  return textWidth(label) + 16;
+}
+
+/**
+ * The actions column's width for the labels of each row's links (and whether the row has a 更多),
+ * at least the header's: the widest row decides.
+ */
+export function actionsWidth(
+  rows: readonly { links: readonly string[]; more: boolean }[],
+  moreLabel: string,
+  title: string,
+  padding = CELL_PADDING,
+): number {
+  const widest = rows.reduce((max, row) => {
+    const width = row.links.reduce((sum, label) => sum + linkWidth(label), 0) + (row.more ? linkWidth(moreLabel) + 14 : 0);
+    return Math.max(max, width);
+  }, 0);
+  return Math.max(widest + padding + 4, headerWidth({ title }, padding));
+}
+
+/** Table density: antd's table sizes. */
+export type Density = 'large' | 'middle' | 'small';
+
+/** What a user chose for one list: hidden columns (absent: the list's defaults) and density. */
+export interface ListPrefs {
+  hidden?: string[];
+  density?: Density;
+}
+
+const PREFS_PREFIX = 'beehive.list';
+
+/** The localStorage key of a list's settings: per user and per route. */
+export function prefsKey(user: string, route: string): string {
+  return `${PREFS_PREFIX}:${user}:${route}`;
+}
+
+export function readPrefs(storage: Pick<Storage, 'getItem'>, key: string): ListPrefs {
+  try {
+    const saved = JSON.parse(storage.getItem(key) ?? '{}') as Partial<ListPrefs>;
+    const hidden = Array.isArray(saved.hidden) ? saved.hidden.filter((name): name is string => typeof name === 'string') : undefined;
+    const density = saved.density === 'large' || saved.density === 'middle' || saved.density === 'small' ? saved.density : undefined;
+    return { ...(hidden ? { hidden } : {}), ...(density ? { density } : {}) };
+  } catch {
+    return {};
+  }
+}
+
+export function writePrefs(storage: Pick<Storage, 'setItem' | 'removeItem'>, key: string, prefs: ListPrefs): void {
+  try {
+    if (!prefs.hidden && !prefs.density) storage.removeItem(key);
+    else storage.setItem(key, JSON.stringify(prefs));
+  } catch {
+    // Private mode or full storage: the choice holds until the page is reloaded.
+  }
+}

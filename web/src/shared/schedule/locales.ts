@@ -1,0 +1,90 @@
+import { addResources } from '../i18n';
+
+/** Texts of the schedule view (the product calculator and the order page), in the four languages. */
+const zh = {
+  principal: '融资本金',
+  seq: '期次',
+  dueDate: '还款日',
+  principalCol: '本金',
+  interest: '利息',
+  fee: '手续费',
+  total: '应还合计',
+  remaining: '剩余本金',
+  sum: '合计',
+  nominal: '名义年利率',
+  irr: '年化利率（IRR）',
+  irrNominal: 'IRR 名义年化',
+  emi: '每期本息',
+  upfrontFee: '首付时收取手续费',
+  deposit: '保证金',
+  totalInterest: '利息合计',
+  totalRepayment: '还款总额',
+  depositOffset: '保证金抵扣',
+};
+
+const en = {
+  principal: 'Financed amount',
+  seq: 'No.',
+  dueDate: 'Due date',
+  principalCol: 'Principal',
+  interest: 'Interest',
+  fee: 'Fee',
+  total: 'Total due',
+  remaining: 'Remaining principal',
+  sum: 'Total',
+  nominal: 'Nominal annual rate',
+  irr: 'Annualised rate (IRR)',
+  irrNominal: 'IRR, nominal annual',
+  emi: 'Instalment (P+I)',
+  upfrontFee: 'Fee with down payment',
+  deposit: 'Deposit',
+  totalInterest: 'Total interest',
+  totalRepayment: 'Total repayment',
+  depositOffset: 'Deposit offset',
+};
+
+const es = {
+  principal: 'Importe financiado',
+  seq: 'N.º',
+  dueDate: 'Vencimiento',
+  principalCol: 'Principal',
+  interest: 'Intereses',
+  fee: 'Comisión',
+  total: 'Total a pagar',
+  remaining: 'Principal pendiente',
+  sum: 'Total',
+  nominal: 'Tipo nominal anual',
+  irr: 'Tasa anualizada (TIR)',
+  irrNominal: 'TIR nominal anual',
+  emi: 'Cuota (P+I)',
+  upfrontFee: 'Comisión con la entrada',
+  deposit: 'Depósito',
+  totalInterest: 'Intereses totales',
+  totalRepayment: 'Total a devolver',
+  depositOffset: 'Compensa depósito',
+};
+
+const ja = {
+  principal: '融資額',
+  seq: '回',
+  dueDate: '返済日',
+  principalCol: '元金',
+  interest: '利息',
+  fee: '手数料',
+  total: '返済額',
+  remaining: '残元金',
+  sum: '合計',
+  nominal: '名目年利',
+  irr: '実質年率（IRR）',
+  irrNominal: 'IRR 名目年率',
+  emi: '毎回の元利',
+  upfrontFee: '頭金時の手数料',
+  deposit: '保証金',
+  totalInterest: '利息合計',
+  totalRepayment: '返済総額',
+  depositOffset: '保証金充当',
+};
+
+export const SCHEDULE_NS = 'schedule';
+export const scheduleDictionaries = { zh, en, es, ja };
+addResources(SCHEDULE_NS, scheduleDictionaries);
