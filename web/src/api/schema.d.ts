@@ -1252,6 +1252,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/order/choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The products, insurers and capital providers the order screens offer, for any holder of an
+         *     order screen's permission (申请, 订单, 分配队列 or 审核不通过); others get 403.
+         */
+        get: operations["orderChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/order/apply": {
         parameters: {
             query?: never;
@@ -5067,6 +5087,28 @@ export interface components {
             msg: string;
             data: null | string;
         };
+        Envelope_OrderChoicesData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description The choices of the order screens. */
+            data: {
+                /** @description The ACTIVE product versions (a newer DRAFT is not offered until activated). */
+                products: components["schemas"]["ProductData"][];
+                insurers: components["schemas"]["InsurerChoiceData"][];
+                providers: components["schemas"]["ProviderChoiceData"][];
+            };
+        };
         Envelope_OrderRowData: {
             /**
              * @description `true` on success.
@@ -7640,6 +7682,15 @@ export interface components {
             /** @description The settlement accounts, all of them: the ones left out are removed. */
             accounts: components["schemas"]["InsurerAccountBody"][];
         };
+        /** @description An insurer the order screens offer. */
+        InsurerChoiceData: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            code: string;
+            /** @description Disabled insurers stay for filters and older orders; new quotes use enabled ones. */
+            enabled: boolean;
+        };
         InsurerData: {
             /** Format: int64 */
             id: number;
@@ -7879,6 +7930,13 @@ export interface components {
         OptionData: {
             value: string;
             label: string;
+        };
+        /** @description The choices of the order screens. */
+        OrderChoicesData: {
+            /** @description The ACTIVE product versions (a newer DRAFT is not offered until activated). */
+            products: components["schemas"]["ProductData"][];
+            insurers: components["schemas"]["InsurerChoiceData"][];
+            providers: components["schemas"]["ProviderChoiceData"][];
         };
         /** @description An application to add or replace a document. */
         OrderFileApplyData: {
@@ -8362,6 +8420,22 @@ export interface components {
             contactName?: string | null;
             contactPhone?: string | null;
             notifyMobile?: string | null;
+        };
+        /** @description A capital provider the order screens offer, with its credit (fen). */
+        ProviderChoiceData: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description Only ACTIVE providers take orders. */
+            status: string;
+            /** @description AUTO or MANUAL. */
+            acceptMode: string;
+            /** Format: int64 */
+            creditLimitFen: number;
+            /** Format: int64 */
+            creditReservedFen: number;
+            /** Format: int64 */
+            creditUsedFen: number;
         };
         /** @description A capital provider. Money in fen, rates in basis points. */
         ProviderData: {
@@ -11472,6 +11546,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_OrderViewData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderChoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderChoicesData"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description The token is missing, unknown, expired or signed out. */

@@ -41,6 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(queue_export))
         .routes(routes!(all_export))
         .routes(routes!(order_view))
+        .routes(routes!(order_choices))
         .routes(routes!(order_apply))
         .routes(routes!(order_start_intake))
         .routes(routes!(order_save_intake))
@@ -642,6 +643,84 @@ async fn order_view(
     Path(id): Path<i64>,
 ) -> Answer<OrderViewData> {
     Ok(ok(s.app.order_view(&me, id).await?.into()))
+}
+
+/// An insurer the order screens offer.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InsurerChoiceData {
+    pub id: i64,
+    pub name: String,
+    pub code: String,
+    /// Disabled insurers stay for filters and older orders; new quotes use enabled ones.
+    pub enabled: bool,
+}
+
+/// A capital provider the order screens offer, with its credit (fen).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderChoiceData {
+    pub id: i64,
+    pub name: String,
+    /// Only ACTIVE providers take orders.
+    pub status: String,
+    /// AUTO or MANUAL.
+    pub accept_mode: String,
+    pub credit_limit_fen: i64,
+    pub credit_reserved_fen: i64,
+    pub credit_used_fen: i64,
+}
+
+/// The choices of the order screens.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderChoicesData {
+    /// The ACTIVE product versions (a newer DRAFT is not offered until activated).
+    pub products: Vec<super::order_rules::ProductData>,
+    pub insurers: Vec<InsurerChoiceData>,
+    pub providers: Vec<ProviderChoiceData>,
+}
+
+/// The products, insurers and capital providers the order screens offer, for any holder of an
+/// order screen's permission (申请, 订单, 分配队列 or 审核不通过); others get 403.
+#[utoipa::path(get, path = "/api/admin/order/choices", tag = "business",
+    operation_id = "orderChoices", security(("token" = [])),
+    responses((status = 200, body = Envelope<OrderChoicesData>)))]
+async fn order_choices(State(s): State<AppState>, Admin(me): Admin) -> Answer<OrderChoicesData> {
+    let c = s.app.order_choices(&me).await?;
+    Ok(ok(OrderChoicesData {
+        products: c
+            .products
+            .into_iter()
+            .map(|p| {
+                let active = Some(p.row.product_version);
+                super::order_rules::ProductData::of(p, active)
+            })
+            .collect(),
+        insurers: c
+            .insurers
+            .into_iter()
+            .map(|i| InsurerChoiceData {
+                id: i.id,
+                name: i.name,
+                code: i.code,
+                enabled: i.enabled,
+            })
+            .collect(),
+        providers: c
+            .providers
+            .into_iter()
+            .map(|p| ProviderChoiceData {
+                id: p.id,
+                name: p.name,
+                status: p.status,
+                accept_mode: p.accept_mode,
+                credit_limit_fen: p.credit_limit_fen,
+                credit_reserved_fen: p.credit_reserved_fen,
+                credit_used_fen: p.credit_used_fen,
+            })
+            .collect(),
+    }))
 }
 
 // ------------------------------------------------------------------ commands

@@ -122,7 +122,7 @@ pub struct ProductData {
 }
 
 impl ProductData {
-    fn of(p: ProductVersion, active: Option<i32>) -> Self {
+    pub(crate) fn of(p: ProductVersion, active: Option<i32>) -> Self {
         let r = p.row;
         ProductData {
             id: r.id,

@@ -842,3 +842,72 @@ async fn a_resent_application_creates_one_order() -> anyhow::Result<()> {
     assert!(reply.field("orderId").is_some(), "{}", reply.text);
     Ok(())
 }
+
+#[tokio::test]
+async fn order_clerks_get_the_active_products_insurers_and_providers_to_choose_from()
+-> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let w = world(&app).await?;
+    // A newer DRAFT version of the product is not offered until it is activated.
+    let terms = app
+        .get_as("/api/admin/config/product/defaults", &w.root)
+        .await?
+        .body["data"]
+        .clone();
+    let reply = app
+        .post_as(
+            &format!("/api/admin/config/product/update/{}", w.product),
+            &w.root,
+            &json!({ "code": "CAR_12", "name": "车险分期标准产品（新版）", "terms": terms }),
+        )
+        .await?;
+    anyhow::ensure!(reply.code() == 200, "draft: {}", reply.text);
+
+    // Only the application screen's permission: no product, insurer or provider list of its own.
+    let applicant = app
+        .limited_admin(&w.root, "apply_only", &["admin:order_apply:table"])
+        .await?
+        .token;
+    let reply = app.get_as(&format!("{ORDER}/choices"), &applicant).await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let data = &reply.body["data"];
+    let products = data["products"].as_array().cloned().unwrap_or_default();
+    assert_eq!(products.len(), 1, "{products:?}");
+    assert_eq!(products[0]["id"], w.product);
+    assert_eq!(products[0]["productVersion"], 1);
+    assert_eq!(products[0]["status"], "ACTIVE");
+    assert_eq!(products[0]["name"], "车险分期标准产品");
+    let insurers = data["insurers"].as_array().cloned().unwrap_or_default();
+    assert!(
+        insurers
+            .iter()
+            .any(|i| i["id"] == w.insurer && i["enabled"] == true),
+        "{insurers:?}"
+    );
+    let providers = data["providers"].as_array().cloned().unwrap_or_default();
+    let auto = providers.iter().find(|p| p["id"] == w.auto_cp);
+    assert_eq!(
+        auto.map(|p| (p["acceptMode"].clone(), p["creditLimitFen"].clone())),
+        Some((json!("AUTO"), json!(100_000_000)))
+    );
+    assert!(providers.iter().any(|p| p["id"] == w.manual_cp));
+
+    // The application page's own list answers for the same user; the product list does not.
+    let reply = app
+        .post_as(
+            "/api/admin/config/product/page",
+            &applicant,
+            &json!({ "page": 1, "size": 10 }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 403, "{}", reply.text);
+
+    // Someone without any order screen is refused.
+    let outsider = app
+        .limited_admin(&w.root, "customers_only", &["admin:customer:table"])
+        .await?
+        .token;
+    let reply = app.get_as(&format!("{ORDER}/choices"), &outsider).await?;
+    assert_eq!(reply.code(), 403, "{}", reply.text);
+    Ok(())
+}

@@ -7,6 +7,7 @@
 //! (`domain::money::order::order_amounts`, `generate_plan`); nothing is computed twice.
 
 pub mod allocation;
+pub mod options;
 pub mod transition;
 
 use crate::audit::log_change;

@@ -269,7 +269,7 @@ fn check_input(input: &ProductInput) -> Result<(String, String, serde_json::Valu
     Ok((name, remark, terms))
 }
 
-fn parse(row: product::Model) -> Result<ProductVersion> {
+pub(crate) fn parse(row: product::Model) -> Result<ProductVersion> {
     let terms = serde_json::from_value(row.terms.clone()).map_err(Error::internal)?;
     Ok(ProductVersion { row, terms })
 }

@@ -19,7 +19,7 @@ import { AcceptDialog, ReasonDialog, YuanInput } from './Dialogs';
 import { ORDER_LISTS } from './lists';
 import { BUSINESS_NS } from './locales';
 import { ruleBody, ruleInitial, yuanRule, type RuleForm } from './logic';
-import { providerOptions, useInsurers, useProducts, useProviders } from './lookups';
+import { insurerOptions, providerOptions, useInsurers, useProducts, useProviders } from './lookups';
 import { AllocationStatusTag } from './OrderDetailPage';
 import { OrderNoLink } from './OrderList';
 import './business.css';
@@ -198,7 +198,7 @@ function RuleDialog({ row, onClose, onSaved }: { row: RuleRow | undefined; onClo
         </Col>
         <Col span={24}>
           <Form.Item name="insurerIds" label={t('cond.insurers')}>
-            <Select mode="multiple" allowClear showSearch={{ optionFilterProp: 'label' }} options={insurers.map((i) => ({ value: i.id, label: i.name }))} placeholder={t('cond.any')} />
+            <Select mode="multiple" allowClear showSearch={{ optionFilterProp: 'label' }} options={insurerOptions(insurers)} placeholder={t('cond.any')} />
           </Form.Item>
         </Col>
         <Col span={24}>

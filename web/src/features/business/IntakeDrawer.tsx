@@ -12,7 +12,7 @@ import { orderApi, type OrderView } from './api';
 import { YuanInput } from './Dialogs';
 import { BUSINESS_NS } from './locales';
 import { intakeBody, intakeField, intakeInitial, POLICY_KINDS, premiumTotal, yuanRule, type IntakeForm } from './logic';
-import { useInsurers, useProducts } from './lookups';
+import { insurerOptions, useInsurers, useProducts } from './lookups';
 import { OrderFiles } from './OrderFiles';
 import { ReturnNotice } from './ReturnNotice';
 
@@ -147,7 +147,7 @@ export function IntakeDrawer({ view, onClose, onChanged }: { view: OrderView; on
                     <Select options={POLICY_KINDS.map((kind) => ({ value: kind, label: t(`policyKind.${kind}`) }))} placeholder={t('policyKindLabel')} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'insurerId']} rules={[{ required: true, message: t('insurerRequired') }]} style={{ flex: 1 }}>
-                    <Select showSearch={{ optionFilterProp: 'label' }} options={insurers.map((i) => ({ value: i.id, label: i.name }))} placeholder={t('insurer')} />
+                    <Select showSearch={{ optionFilterProp: 'label' }} options={insurerOptions(insurers)} placeholder={t('insurer')} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'premium']} rules={[{ required: true, message: t('premiumRequired') }, yuanRule(t('amountInvalid'), true)]} style={{ width: 200 }}>
                     <YuanInput placeholder={t('premium')} />

@@ -23,11 +23,7 @@ vi.mock('./api', async (original) => {
     ...real,
     orderApi: { ...real.orderApi, ...api },
     orderFileApi: { ...real.orderFileApi, page: () => Promise.resolve({ records: [], total: 0, page: 1, size: 100 }) },
-    lookupApi: {
-      activeProducts: () => Promise.resolve({ records: [], total: 0, page: 1, size: 50 }),
-      insurers: () => Promise.resolve({ records: [], total: 0, page: 1, size: 100 }),
-      providers: () => Promise.resolve({ records: [], total: 0, page: 1, size: 100 }),
-    },
+    lookupApi: { choices: () => Promise.resolve({ products: [], insurers: [], providers: [] }) },
   };
 });
 

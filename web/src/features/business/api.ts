@@ -27,8 +27,9 @@ export type RuleInput = Schemas['RuleBody'];
 export type Conditions = Schemas['Conditions'];
 export type OrderFileRow = Schemas['OrderFileData'];
 export type ProductRow = Schemas['ProductData'];
-export type InsurerRow = Schemas['InsurerData'];
-export type ProviderRow = Schemas['ProviderData'];
+export type InsurerRow = Schemas['InsurerChoiceData'];
+export type ProviderRow = Schemas['ProviderChoiceData'];
+export type OrderChoices = Schemas['OrderChoicesData'];
 
 type Body = Record<string, unknown>;
 
@@ -79,17 +80,10 @@ export const allocationApi = {
   page: (body: Body) => post<PageResult<AllocationRow>>('/admin/allocation/page', body),
 };
 
-/**
- * The choices of the forms, read from other screens' lists (products, insurers, providers). Quiet:
- * a user who may not read one of them sees an empty select rather than an error.
- */
-const quiet = <T,>(url: string, data: object) => request<T>({ url, method: 'post', data, quiet: true, silent: true });
-
 export const lookupApi = {
-  /** Products whose latest version is ACTIVE (the versions an application may use). */
-  activeProducts: () => quiet<PageResult<ProductRow>>('/admin/config/product/page', { page: 1, size: 50, status: 'ACTIVE' }),
-  insurers: () => quiet<PageResult<InsurerRow>>('/admin/insurer/page', { page: 1, size: 100, enabled: true }),
-  providers: () => quiet<PageResult<ProviderRow>>('/admin/capital/page', { page: 1, size: 100 }),
+  /** The ACTIVE product versions, the insurers and the providers with their credit: one answer
+   *  for every order screen, open to anyone holding an order screen's permission. */
+  choices: () => request<OrderChoices>({ url: '/admin/order/choices', method: 'get' }),
 };
 
 interface Envelope<T> {

@@ -3,27 +3,38 @@ import { formatYuan } from '../../shared/format/money';
 import { lookupApi, type InsurerRow, type ProductRow, type ProviderRow } from './api';
 import { availableCredit } from './logic';
 
-const STALE = 60_000;
+/** The order screens' choices (refreshed after each allocation: the credit changes). */
+export const CHOICES_KEY = ['business', 'choices'];
+/** Kept for the callers that refresh the providers' credit after an allocation. */
+export const PROVIDERS_KEY = CHOICES_KEY;
+
+const EMPTY = { products: [] as ProductRow[], insurers: [] as InsurerRow[], providers: [] as ProviderRow[] };
+
+function useChoices() {
+  const query = useQuery({ queryKey: CHOICES_KEY, queryFn: lookupApi.choices, staleTime: 5_000 });
+  return { choices: query.data ?? EMPTY, refetch: () => query.refetch() };
+}
 
 /** The ACTIVE product versions (application and intake). */
 export function useProducts(): ProductRow[] {
-  const query = useQuery({ queryKey: ['business', 'products'], queryFn: lookupApi.activeProducts, staleTime: STALE });
-  return query.data?.records ?? [];
+  return useChoices().choices.products;
 }
 
-/** The enabled insurers. */
+/** Every insurer; forms show the disabled ones as disabled options (`insurerOptions`). */
 export function useInsurers(): InsurerRow[] {
-  const query = useQuery({ queryKey: ['business', 'insurers'], queryFn: lookupApi.insurers, staleTime: STALE });
-  return query.data?.records ?? [];
+  return useChoices().choices.insurers;
 }
 
-/** The capital providers with their credit (refreshed after each allocation). */
+/** Select options of a form: a disabled insurer keeps its name on older data but cannot be picked. */
+export function insurerOptions(insurers: readonly InsurerRow[]) {
+  return insurers.map((i) => ({ value: i.id, label: i.name, disabled: !i.enabled }));
+}
+
+/** The capital providers with their credit. */
 export function useProviders(): { providers: ProviderRow[]; refetch: () => unknown } {
-  const query = useQuery({ queryKey: ['business', 'providers'], queryFn: lookupApi.providers, staleTime: 5_000 });
-  return { providers: query.data?.records ?? [], refetch: () => query.refetch() };
+  const { choices, refetch } = useChoices();
+  return { providers: choices.providers, refetch };
 }
-
-export const PROVIDERS_KEY = ['business', 'providers'];
 
 /** Select options: every provider with the credit it can still take. */
 export function providerOptions(providers: readonly ProviderRow[], label: (provider: ProviderRow, available: string) => string) {
