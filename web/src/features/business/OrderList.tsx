@@ -52,13 +52,30 @@ export function OrderList({ stage, listKey, statuses, extraColumns = [], without
   const insurers = useInsurers();
   const { providers } = useProviders();
 
+  // Sized to fit a 1440 px screen with the menu open (docs/orders-screens.md): two-line cells (order
+  // number and applied time, customer and mobile, product and term), the premium and insurers
+  // shown from the column settings.
   const common: ListColumn<OrderRow>[] = [
-    { key: 'orderNo', title: t('col.orderNo'), sortField: 'orderNo', width: 170, render: (row) => <OrderNoLink id={row.id} orderNo={row.orderNo} /> },
-    { key: 'status', title: t('col.status'), sortField: 'statusSort', width: 130, render: (row) => <OrderStatusTag status={row.status} /> },
+    {
+      // The order number is given at application in sequence, so its column sorts by the applied time it shows.
+      key: 'orderNo',
+      title: t('col.orderNo'),
+      sortField: 'appliedAt',
+      width: 170,
+      render: (row) => (
+        <Space orientation="vertical" size={0}>
+          <OrderNoLink id={row.id} orderNo={row.orderNo} />
+          <Typography.Text type="secondary" className="bh-order__sub" title={t('col.appliedAt')}>
+            {formatDateTime(row.appliedAt)}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    { key: 'status', title: t('col.status'), sortField: 'statusSort', width: 140, render: (row) => <OrderStatusTag status={row.status} /> },
     {
       key: 'customer',
       title: t('col.customer'),
-      width: 150,
+      width: 120,
       render: (row) => (
         <Space orientation="vertical" size={0}>
           <span>{row.customerName}</span>
@@ -68,30 +85,29 @@ export function OrderList({ stage, listKey, statuses, extraColumns = [], without
         </Space>
       ),
     },
-    {
-      key: 'vehicle',
-      title: t('col.plateNo'),
-      width: 110,
-      render: (row) => row.plateNo,
-    },
+    { key: 'vehicle', title: t('col.plateNo'), width: 105, render: (row) => row.plateNo },
     {
       key: 'product',
       title: t('col.product'),
-      width: 200,
+      width: 165,
       render: (row) => (
-        <span>
-          {row.productName} <Typography.Text type="secondary">V{row.productVersion} · {t('terms', { n: row.termN })}</Typography.Text>
-        </span>
+        <Space orientation="vertical" size={0}>
+          <span>{row.productName}</span>
+          <Typography.Text type="secondary" className="bh-order__sub">
+            V{row.productVersion} · {t('terms', { n: row.termN })}
+          </Typography.Text>
+        </Space>
       ),
     },
-    { key: 'premium', title: t('col.premium'), align: 'right', width: 120, render: (row) => <Money fen={row.totalPremiumFen} /> },
-    { key: 'financed', title: t('col.financed'), align: 'right', sortField: 'financedFen', width: 120, render: (row) => <Money fen={row.financedFen} /> },
-    { key: 'insurers', title: t('col.insurers'), width: 150, render: (row) => (row.insurerNames.length > 0 ? row.insurerNames.join('、') : '—') },
-    { key: 'provider', title: t('col.provider'), width: 150, render: (row) => row.capitalProviderName ?? '—' },
+    { key: 'premium', title: t('col.premium'), align: 'right', width: 120, defaultHidden: true, render: (row) => <Money fen={row.totalPremiumFen} /> },
+    { key: 'financed', title: t('col.financed'), align: 'right', sortField: 'financedFen', width: 125, render: (row) => <Money fen={row.financedFen} /> },
+    { key: 'insurers', title: t('col.insurers'), width: 150, defaultHidden: true, render: (row) => (row.insurerNames.length > 0 ? row.insurerNames.join('、') : '—') },
+    { key: 'provider', title: t('col.provider'), width: 130, render: (row) => row.capitalProviderName ?? '—' },
     ...extraColumns,
-    { key: 'appliedAt', title: t('col.appliedAt'), sortField: 'appliedAt', width: 160, render: (row) => formatDateTime(row.appliedAt) },
   ];
-  const columns = common.filter((column) => !without.includes(column.key));
+  // A list of one status says it in its title: the status column is for the lists of several.
+  const single = !statuses || statuses.length <= 1;
+  const columns = common.filter((column) => !without.includes(column.key) && !(single && column.key === 'status'));
 
   const filters: FilterField[] = [
     { name: 'orderNo', kind: 'text', label: t('col.orderNo'), width: 170 },
@@ -120,7 +136,6 @@ export function OrderList({ stage, listKey, statuses, extraColumns = [], without
       fetchPage={(body) => orderApi.page(stage, body)}
       rowKey={(row) => row.id}
       defaultSort={{ field: 'appliedAt', order: 'desc' }}
-      actionsWidth={200}
       {...rest}
     />
   );

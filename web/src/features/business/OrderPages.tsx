@@ -100,14 +100,14 @@ export function IntakeListPage() {
         exporter={{ perm: P.ORDER_INFO_EXPORT, run: (body) => orderApi.export('intake', body) }}
         statuses={['APPLIED', 'INTAKE', 'RETURNED']}
         without={['provider']}
-        extraColumns={[{ key: 'returnCount', title: t('col.returnCount'), width: 90, align: 'center', render: (row) => row.returnCount || '—' }]}
+        // The status says which orders came back; how often is in the column settings (and on the review list).
+        extraColumns={[{ key: 'returnCount', title: t('col.returnCount'), width: 90, align: 'center', defaultHidden: true, render: (row) => row.returnCount || '—' }]}
         rowActions={[
           { key: 'view', label: t('view'), onClick: (row) => open(row) },
           { key: 'start', label: t('action.startIntake'), perm: P.ORDER_INFO_EDIT, hidden: (row) => row.status !== 'APPLIED', confirm: (row) => t('confirmStart', { orderNo: row.orderNo }), onClick: start },
           { key: 'intake', label: t('action.editIntake'), perm: P.ORDER_INFO_EDIT, hidden: (row) => row.status === 'APPLIED', onClick: (row) => open(row, true) },
           { key: 'cancel', label: t('action.cancel'), perm: P.ORDER_INFO_CANCEL, danger: true, onClick: (row) => setCancelling(row) },
         ]}
-        actionsWidth={220}
       />
       {cancelling ? <Reason row={cancelling} command="cancel" listKey={ORDER_LISTS.intake} onClose={() => setCancelling(null)} /> : null}
     </>
@@ -129,7 +129,6 @@ export function ReviewListPage() {
         { key: 'submittedAt', title: t('col.submittedAt'), width: 160, render: (row) => formatDateTime(row.submittedAt) },
       ]}
       rowActions={[{ key: 'review', label: t('review'), onClick: (row) => open(row) }]}
-      actionsWidth={100}
     />
   );
 }
@@ -199,7 +198,6 @@ export function AllocationQueuePage() {
           { key: 'allocate', label: t('action.allocate'), perm: P.ASSIGNMENT_QUEUE_ALLOCATE, onClick: (row) => setAllocating([row]) },
           { key: 'noFunder', label: t('action.noFunder'), perm: P.ASSIGNMENT_QUEUE_ALLOCATE, danger: true, onClick: (row) => setRefusing(row) },
         ]}
-        actionsWidth={230}
       />
       {allocating ? (
         <AllocateDialog
@@ -235,7 +233,6 @@ export function RejectOrderPage() {
         { key: 'rejectedAt', title: t('col.rejectedAt'), width: 160, render: (row) => formatDateTime(row.statusChangedAt) },
       ]}
       rowActions={[{ key: 'view', label: t('view'), onClick: (row) => open(row) }]}
-      actionsWidth={90}
     />
   );
 }
@@ -250,9 +247,8 @@ export function ComprehensivePage() {
       listKey={ORDER_LISTS.all}
       exporter={{ perm: P.ORDER_INFO_EXPORT, run: (body) => orderApi.export('all', body) }}
       statuses={ORDER_STATUSES}
-      extraColumns={[{ key: 'statusChangedAt', title: t('col.statusChangedAt'), width: 160, render: (row) => formatDateTime(row.statusChangedAt) }]}
+      extraColumns={[{ key: 'statusChangedAt', title: t('col.statusChangedAt'), width: 160, defaultHidden: true, render: (row) => formatDateTime(row.statusChangedAt) }]}
       rowActions={[{ key: 'view', label: t('view'), onClick: (row) => open(row) }]}
-      actionsWidth={90}
     />
   );
 }
