@@ -121,6 +121,8 @@ describe('customers: create with a vehicle, upload, preview and delete a file', 
       const upload = await dialog(page, '上传客户资料');
       await upload.locator('input[type=file]').setInputFiles({ name: '身份证人像面.png', mimeType: 'image/png', buffer: cardPng() });
       await upload.getByLabel('备注').fill('客户现场提交原件拍照');
+      await page.waitForTimeout(800); // the dialog's and the file list's animations
+      await screenshot(page, 'customers-upload-dialog', { fullPage: false });
       await upload.getByRole('button', { name: /确\s*定|OK/ }).click();
       await succeeded(page, '上传成功');
       await page.getByRole('cell', { name: '身份证人像面.png' }).waitFor({ timeout: 10_000 });

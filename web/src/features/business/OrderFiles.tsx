@@ -1,14 +1,15 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Image, Input, Modal, Popconfirm, Space, Table, Upload } from 'antd';
+import { App, Button, Empty, Image, Popconfirm, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../shared/auth/Can';
 import { PERMISSIONS } from '../../shared/auth/catalogue.gen';
 import { CRUD_NS } from '../../shared/crud/locales';
+import { FileUploadDialog } from '../../shared/customer/FileUploadDialog';
 import { formatSize } from '../../shared/customer/shared';
 import { DetailSection } from '../../shared/detail/DetailPage';
-import { DictLabel, DictSelect } from '../../shared/dictionary/DictSelect';
+import { DictLabel } from '../../shared/dictionary/DictSelect';
 import { formatDateTime } from '../../shared/format/datetime';
 import { orderFileApi, type OrderFileRow } from './api';
 import { BUSINESS_NS } from './locales';
@@ -106,8 +107,18 @@ export function OrderFiles({ orderId, editable, id = 'order-files' }: { orderId:
         <Image style={{ display: 'none' }} src={image} preview={{ open: true, src: image, onOpenChange: (open) => (open ? undefined : setImage(null)) }} />
       ) : null}
       {uploading ? (
-        <UploadDialog
-          orderId={orderId}
+        <FileUploadDialog
+          kindType="order_file_kind"
+          texts={{
+            title: t('file.uploadTitle'),
+            kind: t('file.kind'),
+            choose: t('file.choose'),
+            chooseHint: t('file.chooseHint'),
+            required: t('file.required'),
+            failed: t('file.uploadFailed'),
+            remark: t('remark'),
+          }}
+          upload={(kind, remark, file) => orderFileApi.upload(orderId, kind, remark, file)}
           onClose={() => setUploading(false)}
           onUploaded={() => {
             void message.success(t('file.uploaded'));
@@ -116,61 +127,5 @@ export function OrderFiles({ orderId, editable, id = 'order-files' }: { orderId:
         />
       ) : null}
     </DetailSection>
-  );
-}
-
-function UploadDialog({ orderId, onClose, onUploaded }: { orderId: number; onClose: () => void; onUploaded: () => void }) {
-  const { t } = useTranslation(BUSINESS_NS);
-  const [form] = Form.useForm<{ kind: string; remark?: string }>();
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    const values = await form.validateFields();
-    if (!file) {
-      setError(t('file.required'));
-      return;
-    }
-    setBusy(true);
-    try {
-      const reply = await orderFileApi.upload(orderId, values.kind, values.remark ?? '', file);
-      if (reply.code === 200) {
-        onUploaded();
-        onClose();
-      } else {
-        setError(reply.msg);
-      }
-    } catch {
-      setError(t('file.uploadFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal open title={t('file.uploadTitle')} width={550} mask={{ closable: false }} confirmLoading={busy} onOk={() => void submit()} onCancel={onClose} destroyOnHidden>
-      <Form form={form} layout="horizontal" labelCol={{ flex: '100px' }} initialValues={{ kind: 'ID_FRONT' }}>
-        <Form.Item name="kind" label={t('file.kind')} rules={[{ required: true }]}>
-          <DictSelect type="order_file_kind" />
-        </Form.Item>
-        <Form.Item label={t('file.choose')} required validateStatus={error ? 'error' : undefined} help={error ?? t('file.chooseHint')}>
-          <Upload
-            accept="image/jpeg,image/png,image/webp,image/gif,application/pdf"
-            maxCount={1}
-            beforeUpload={(chosen) => {
-              setFile(chosen);
-              setError(null);
-              return false;
-            }}
-            onRemove={() => setFile(null)}
-            fileList={file ? [{ uid: 'chosen', name: file.name, status: 'done' }] : []}
-          >
-            <Button icon={<UploadOutlined />}>{t('file.choose')}</Button>
-          </Upload>
-        </Form.Item>
-        <Form.Item name="remark" label={t('remark')}>
-          <Input maxLength={255} />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }

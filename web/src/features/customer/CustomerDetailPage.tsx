@@ -4,15 +4,11 @@ import {
   Button,
   Descriptions,
   Empty,
-  Form,
   Image,
-  Input,
-  Modal,
   Popconfirm,
   Space,
   Table,
   Tag,
-  Upload,
 } from 'antd';
 import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
@@ -29,12 +25,13 @@ import { VehicleDialog, type VehicleEditing } from '../../shared/customer/Vehicl
 import { CUSTOMER_LIST, PasswordDialog } from './CustomerPage';
 import { CUSTOMER_NS } from '../../shared/customer/locales';
 import { AreaText } from '../../shared/area/AreaCascader';
-import { DictLabel, DictSelect } from '../../shared/dictionary/DictSelect';
+import { DictLabel } from '../../shared/dictionary/DictSelect';
 import { useOptionLabel } from '../../shared/customer/options';
 import { formatDateTime } from '../../shared/format/datetime';
 import { formatYuan } from '../../shared/format/money';
 import { OrderStatusTag } from '../../shared/order/OrderStatusTag';
 import { orderPath } from '../../shared/order/status';
+import { FileUploadDialog } from '../../shared/customer/FileUploadDialog';
 import { formatSize } from '../../shared/customer/shared';
 import './customer.css';
 
@@ -347,75 +344,29 @@ function Files({ customerId }: { customerId: number }) {
         />
       ) : null}
       {uploading ? (
-        <UploadDialog
-        customerId={customerId}
-        open
-        onClose={() => setUploading(false)}
-        onUploaded={() => {
-          void message.success(t('file.uploaded'));
-          void refresh();
-        }}
-      />
+        <FileUploadDialog
+          kindType="customer_file_kind"
+          texts={{
+            title: t('file.uploadTitle'),
+            kind: t('file.kind'),
+            choose: t('file.choose'),
+            chooseHint: t('file.chooseHint'),
+            required: t('file.fileRequired'),
+            failed: t('file.uploadFailed'),
+            remark: t('remark'),
+          }}
+          upload={(kind, remark, file) => customerFileApi.upload(customerId, kind, remark, file)}
+          onClose={() => setUploading(false)}
+          onUploaded={() => {
+            void message.success(t('file.uploaded'));
+            void refresh();
+          }}
+        />
       ) : null}
     </DetailSection>
   );
 }
 
-function UploadDialog({ customerId, open, onClose, onUploaded }: { customerId: number; open: boolean; onClose: () => void; onUploaded: () => void }) {
-  const { t } = useTranslation(CUSTOMER_NS);
-  const [form] = Form.useForm<{ kind: string; remark?: string }>();
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    const values = await form.validateFields();
-    if (!file) {
-      setError(t('file.fileRequired'));
-      return;
-    }
-    setBusy(true);
-    try {
-      const reply = await customerFileApi.upload(customerId, values.kind, values.remark ?? '', file);
-      if (reply.code === 200) {
-        onUploaded();
-        onClose();
-      } else {
-        setError(reply.msg);
-      }
-    } catch {
-      setError(t('file.previewFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal open={open} title={t('file.uploadTitle')} width={550} maskClosable={false} confirmLoading={busy} onOk={() => void submit()} onCancel={onClose} destroyOnHidden>
-      <Form form={form} layout="horizontal" labelCol={{ flex: '100px' }} initialValues={{ kind: 'ID_FRONT' }}>
-        <Form.Item name="kind" label={t('file.kind')} rules={[{ required: true }]}>
-          <DictSelect type="customer_file_kind" />
-        </Form.Item>
-        <Form.Item label={t('file.choose')} required validateStatus={error ? 'error' : undefined} help={error ?? t('file.chooseHint')}>
-          <Upload
-            accept="image/jpeg,image/png,image/webp,image/gif,application/pdf"
-            maxCount={1}
-            beforeUpload={(chosen) => {
-              setFile(chosen);
-              setError(null);
-              return false;
-            }}
-            onRemove={() => setFile(null)}
-            fileList={file ? [{ uid: 'chosen', name: file.name, status: 'done' }] : []}
-          >
-            <Button icon={<UploadOutlined />}>{t('file.choose')}</Button>
-          </Upload>
-        </Form.Item>
-        <Form.Item name="remark" label={t('remark')}>
-          <Input maxLength={255} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
 
 // ---------------------------------------------------------------------------------------------
 // Orders
