@@ -160,12 +160,15 @@ describe('outside providers: SMS provider, template test send, usage records', (
       // 电子签章接口配置: BestSign at the fake's address; 测试连接 reports what it found.
       await page.goto(`${baseURL}/systemManagement/signatureConfigure`);
       const signature = shown(page, '/systemManagement/signatureConfigure');
-      await signature.getByText('不使用电子签章').waitFor({ timeout: 10_000 });
+      await signature.getByText('内置签署（默认）').waitFor({ timeout: 10_000 });
       await signature.locator('.ant-select').first().click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '上上签' }).click();
       await signature.getByLabel('接口地址').fill(`${endpoint}/openapi/v2`);
       await signature.getByLabel('开发者编号').fill('1588888888888');
       await signature.getByLabel('私钥').fill('-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----');
+      await signature.getByLabel('回调地址').fill('https://beehive.example.com');
+      await signature.getByLabel('平台统一社会信用代码').fill('91110000MA01ABCD2X');
+      await signature.getByLabel('平台签署联系人手机号').fill('13900000000');
       await signature.getByRole('button', { name: /保\s*存/ }).click();
       await succeeded(page, '保存成功');
       await signature.getByPlaceholder('已设置，留空则不修改').waitFor({ timeout: 10_000 });

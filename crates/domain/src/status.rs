@@ -183,6 +183,75 @@ status! {
     }
 }
 
+status! {
+    /// A contract instance of an order (§3.7): out for signing, signed, or voided (re-allocation,
+    /// re-quote, re-generation, cancellation). A signer's refusal ends it as REJECTED.
+    pub enum ContractStatus in "order_contract" {
+        Signing = "SIGNING" / "签署中",
+        Signed = "SIGNED" / "已签署",
+        Rejected = "REJECTED" / "已拒签",
+        Voided = "VOIDED" / "已作废",
+    }
+    transitions {
+        Signing => Signed,
+        Signing => Rejected,
+        Signing => Voided,
+        Signed => Voided,
+    }
+}
+
+status! {
+    /// Money received for an order (down payment): recorded by one user, confirmed (journal
+    /// posted) or rejected by another.
+    pub enum ReceiptStatus in "order_receipt" {
+        Recorded = "RECORDED" / "待确认",
+        Confirmed = "CONFIRMED" / "已确认",
+        Rejected = "REJECTED" / "已驳回",
+    }
+    transitions {
+        Recorded => Confirmed,
+        Recorded => Rejected,
+    }
+}
+
+status! {
+    /// A premium payment application (§3.6).
+    pub enum PremiumStatus in "premium_payment" {
+        Draft = "DRAFT" / "草稿",
+        Submitted = "SUBMITTED" / "已提交资金方",
+        CpApproved = "CP_APPROVED" / "资金方已审批",
+        PartiallyPaid = "PARTIALLY_PAID" / "部分已付",
+        Paid = "PAID" / "已支付",
+        Cancelled = "CANCELLED" / "已取消",
+    }
+    transitions {
+        Draft => Submitted,
+        Submitted => CpApproved,
+        CpApproved => PartiallyPaid,
+        CpApproved => Paid,
+        PartiallyPaid => Paid,
+        Draft => Cancelled,
+        Submitted => Cancelled,
+        CpApproved => Cancelled,
+    }
+}
+
+status! {
+    /// One order's line of a premium payment application. LIVE and PAID lines hold the order
+    /// (a unique index): it cannot be paid twice. A reversed disbursement frees it again.
+    pub enum PremiumLineStatus in "premium_payment_line" {
+        Live = "LIVE" / "待支付",
+        Paid = "PAID" / "已支付",
+        Removed = "REMOVED" / "已移除",
+        Reversed = "REVERSED" / "已冲正",
+    }
+    transitions {
+        Live => Paid,
+        Live => Removed,
+        Paid => Reversed,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,6 +275,10 @@ mod tests {
         table_is_consistent::<ProductStatus>();
         table_is_consistent::<NoticeStatus>();
         table_is_consistent::<DeliveryStatus>();
+        table_is_consistent::<ContractStatus>();
+        table_is_consistent::<ReceiptStatus>();
+        table_is_consistent::<PremiumStatus>();
+        table_is_consistent::<PremiumLineStatus>();
     }
 
     #[test]

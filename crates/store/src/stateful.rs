@@ -59,6 +59,10 @@ macro_rules! stateful {
 }
 
 stateful!(
+    order_contract,
+    order_receipt,
+    premium_payment,
+    premium_payment_line,
     capital_provider,
     capital_esign_account,
     contract_template,

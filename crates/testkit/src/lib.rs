@@ -4,6 +4,8 @@
 //! directory) or `postgres` (a fresh database on the server of `TEST_DATABASE_URL`, default
 //! `postgres://postgres@127.0.0.1:5432/postgres`). The same test suite runs on both.
 
+pub mod bestsign;
+
 use anyhow::Context;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -407,6 +409,64 @@ impl TestApp {
                 .await?,
         )
         .await
+    }
+
+    /// POST a `multipart/form-data` body with a token: the text `fields` and the `files`
+    /// (field name, file name, bytes), any number of each.
+    pub async fn multipart_as(
+        &self,
+        path: &str,
+        token: &str,
+        fields: &[(&str, &str)],
+        files: &[(&str, &str, &[u8])],
+    ) -> anyhow::Result<Reply> {
+        let boundary = "----beehive-test-boundary";
+        let mut body = Vec::new();
+        for (name, value) in fields {
+            body.extend_from_slice(
+                format!(
+                    "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+                )
+                .as_bytes(),
+            );
+        }
+        for (name, file_name, bytes) in files {
+            body.extend_from_slice(
+                format!(
+                    "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{file_name}\"\r\n\
+                     Content-Type: application/octet-stream\r\n\r\n"
+                )
+                .as_bytes(),
+            );
+            body.extend_from_slice(bytes);
+            body.extend_from_slice(b"\r\n");
+        }
+        body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+        Reply::read(
+            self.client
+                .post(self.url(path))
+                .header(TOKEN_HEADER, token)
+                .header(
+                    "content-type",
+                    format!("multipart/form-data; boundary={boundary}"),
+                )
+                .body(body)
+                .send()
+                .await?,
+        )
+        .await
+    }
+
+    /// GET a file with a token: the status and the bytes.
+    pub async fn get_bytes_as(&self, path: &str, token: &str) -> anyhow::Result<(u16, Vec<u8>)> {
+        let response = self
+            .client
+            .get(self.url(path))
+            .header(TOKEN_HEADER, token)
+            .send()
+            .await?;
+        let status = response.status().as_u16();
+        Ok((status, response.bytes().await?.to_vec()))
     }
 
     /// POST a form-encoded body, as the client's 'form' call style does.

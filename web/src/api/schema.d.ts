@@ -1757,6 +1757,757 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/order/declaration/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 订单车主声明及授权书: PENDING_DECLARATION. */
+        post: operations["orderDeclarationPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/insure/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 投保确认: PENDING_INSURE_CONFIRM. */
+        post: operations["orderInsurePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/sign/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 订单合同管理: PENDING_SIGN. */
+        post: operations["orderSignPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/downpayment/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 首付款管理: PENDING_DOWN_PAYMENT. */
+        post: operations["orderDownPaymentPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/disbursement/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 放款管理: PENDING_DISBURSEMENT and PENDING_POLICY. */
+        post: operations["orderDisbursementPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/policy/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 电子保单: PENDING_POLICY. */
+        post: operations["orderPolicyPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/declaration/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the list (Excel), filtered like it. */
+        post: operations["orderDeclarationExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/insure/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the list (Excel), filtered like it. */
+        post: operations["orderInsureExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/sign/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the list (Excel), filtered like it. */
+        post: operations["orderSignExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/downpayment/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the list (Excel), filtered like it. */
+        post: operations["orderDownPaymentExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/disbursement/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the list (Excel), filtered like it. */
+        post: operations["orderDisbursementExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/policy/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the list (Excel), filtered like it. */
+        post: operations["orderPolicyExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/declaration/generate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 生成车主声明及授权书: renders the owner's declaration and power of attorney (PENDING_DECLARATION)
+         *     and sends them for signing; earlier live ones are voided.
+         */
+        post: operations["orderDeclarationGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/contract/generate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 生成合同: renders the loan package (借款合同, 服务协议, 代扣授权书, 个人信息授权书) of an order
+         *     awaiting signing and sends it for signing.
+         */
+        post: operations["orderContractGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/contract/list/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contracts of an order, newest first. */
+        get: operations["orderContractList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/contract/resend/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 重新发送: new signing links for the signers who have not signed (the old ones stop working).
+         *     Needs the permission of the contract's package (declaration or contract).
+         */
+        post: operations["orderContractResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/contract/void/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 作废: voids a contract while the order is still at its step. Needs the permission of the
+         *     contract's package.
+         */
+        post: operations["orderContractVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/contract/upload/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 上传签署件: a signed scan replaces the electronic signing of one contract. */
+        post: operations["orderContractUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/contract/file/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contract's PDF (inline): the signed one with `signed=true`, else the rendered one. */
+        get: operations["orderContractFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/insure/tolerance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 保费变动容差 from 订单规则配置, for the 投保确认 dialog. */
+        get: operations["orderInsureTolerance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/insure/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 投保确认 (T13 / T14). */
+        post: operations["orderInsureConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/down-payment/record/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 登记收款: records the down payment received (the amount due at down payment). */
+        post: operations["orderDownPaymentRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/down-payment/confirm/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 确认收款 (T16): another user confirms a recorded receipt; journal E1. */
+        post: operations["orderDownPaymentConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/down-payment/reject/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 驳回: a recorded receipt was wrong. */
+        post: operations["orderDownPaymentReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/disburse/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 确认放款 (T18): pays the order's line of an approved premium payment application. */
+        post: operations["orderDisburse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/disburse/reverse/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 冲正 (T19): reverses the disbursement before any repayment. */
+        post: operations["orderDisburseReverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/policy/upload/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 上传电子保单: the last policy issued moves the order to 还款中 (or 逾期). */
+        post: operations["orderPolicyUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/policy/file/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The e-policy PDF of a policy (inline). */
+        get: operations["orderPolicyFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/down-payment/voucher/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The voucher of a down-payment receipt (inline). */
+        get: operations["orderReceiptVoucher"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/refund/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 登记退款 (E13): pays back what was received, so that the order can be cancelled. */
+        post: operations["orderRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/premium/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Orders awaiting disbursement on no application, grouped by provider and insurer. */
+        post: operations["premiumCandidates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/premium/payees/{insurerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The insurer's settlement accounts. */
+        get: operations["premiumPayees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/premium/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The applications. */
+        post: operations["premiumPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/premium/view/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One application with its lines. */
+        get: operations["premiumView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/premium/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 新建申请 (DRAFT). */
+        post: operations["premiumCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/premium/submit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 提交资金方 (DRAFT → SUBMITTED). */
+        post: operations["premiumSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/premium/approve/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 记录资金方审批 (SUBMITTED → CP_APPROVED). */
+        post: operations["premiumApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/premium/pay/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 标记已付: every line paid with one bank payment; each order disbursed (T18). The creator
+         *     may not.
+         */
+        post: operations["premiumPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/premium/cancel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 取消 (before payment): the lines free their orders. */
+        post: operations["premiumCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/premium/voucher/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment slip uploaded with 标记已付 (inline). */
+        get: operations["premiumVoucher"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sign/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A signing link; public (the token is the credential). */
+        get: operations["signingView"];
+        put?: never;
+        /** 确认签署; public. Signing again answers the signature already given. */
+        post: operations["signingSign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sign/{token}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The document a link signs (PDF, inline); public. */
+        get: operations["signingFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/esign/notice/bestsign/{contractNo}/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * BestSign's notices about a contract (a signer signed or refused, the flow completed). The
+         *     address carries the contract's secret, handed to BestSign with the flow; a notice without it
+         *     must carry the provider's signature. Answers 200 for a notice already applied.
+         */
+        post: operations["bestsignNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/config/interface": {
         parameters: {
             query?: never;
@@ -4120,6 +4871,35 @@ export interface components {
             /** @description Each daily job and its latest run. */
             jobs: components["schemas"]["DailyJobData"][];
         };
+        /** @description Orders of one provider paid to one insurer. */
+        CandidateGroupData: {
+            /** Format: int64 */
+            capitalProviderId: number;
+            capitalProviderName: string;
+            /** Format: int64 */
+            insurerId: number;
+            insurerName: string;
+            orders: components["schemas"]["CandidateOrderData"][];
+            /** Format: int64 */
+            totalFen: number;
+        };
+        /** @description An order that can be put on an application. */
+        CandidateOrderData: {
+            /** Format: int64 */
+            id: number;
+            orderNo: string;
+            customerName: string;
+            plateNo: string;
+            /** Format: int64 */
+            financedFen: number;
+        };
+        /** @description Which orders to offer. */
+        CandidatesBody: {
+            /** Format: int64 */
+            capitalProviderId?: number | null;
+            /** Format: int64 */
+            insurerId?: number | null;
+        };
         CapitalAccountInfoData: {
             /** @description The signed-in user's own provider (contacts unmasked). */
             provider: components["schemas"]["ProviderData"];
@@ -4238,6 +5018,37 @@ export interface components {
             docKinds: components["schemas"]["OptionData"][];
             variables: components["schemas"]["VariableData"][];
             providers: components["schemas"]["ProviderOptionData"][];
+        };
+        /** @description A contract instance. */
+        ContractData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            orderId: number;
+            /** @description DECLARATION or LOAN. */
+            package: string;
+            docKind: string;
+            docKindName: string;
+            title: string;
+            contractNo: string;
+            templateCode: string;
+            /** Format: int32 */
+            templateVersion: number;
+            /** @description SIGNING, SIGNED, REJECTED or VOIDED. */
+            status: string;
+            /** @description local or bestsign. */
+            provider: string;
+            flowId: string | null;
+            renderedSha256: string;
+            signedSha256: string | null;
+            /** @description '' until signed; ESIGN or SCAN. */
+            signedVia: string;
+            /** Format: int64 */
+            signedAt: number | null;
+            voidReason: string;
+            /** Format: int64 */
+            createdAt: number;
+            signers: components["schemas"]["SignerData"][];
         };
         ContractPageBody: {
             /** Format: int64 */
@@ -4602,6 +5413,30 @@ export interface components {
             /** Format: int64 */
             updatedAt: number;
         };
+        /** @description A payment's bank reference. */
+        DisburseBody: {
+            serialNo: string;
+            /** @description YYYY-MM-DD. */
+            valueDate: string;
+        };
+        /** @description The order's disbursement. */
+        DisbursementData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            amountFen: number;
+            valueDate: string;
+            serialNo: string;
+            /** Format: int64 */
+            journalId: number;
+            reversed: boolean;
+            reverseReason: string;
+            /** Format: int64 */
+            reversedAt: number | null;
+            createdByName: string;
+            /** Format: int64 */
+            createdAt: number;
+        };
         /**
          * @description The interest owed when the customer settles early.
          * @enum {string}
@@ -4847,6 +5682,52 @@ export interface components {
                 providers: components["schemas"]["ProviderOptionData"][];
             };
         };
+        Envelope_ContractData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description A contract instance. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                orderId: number;
+                /** @description DECLARATION or LOAN. */
+                package: string;
+                docKind: string;
+                docKindName: string;
+                title: string;
+                contractNo: string;
+                templateCode: string;
+                /** Format: int32 */
+                templateVersion: number;
+                /** @description SIGNING, SIGNED, REJECTED or VOIDED. */
+                status: string;
+                /** @description local or bestsign. */
+                provider: string;
+                flowId: string | null;
+                renderedSha256: string;
+                signedSha256: string | null;
+                /** @description '' until signed; ESIGN or SCAN. */
+                signedVia: string;
+                /** Format: int64 */
+                signedAt: number | null;
+                voidReason: string;
+                /** Format: int64 */
+                createdAt: number;
+                signers: components["schemas"]["SignerData"][];
+            };
+        };
         Envelope_ContractTemplateDetailData: {
             /**
              * @description `true` on success.
@@ -5009,6 +5890,30 @@ export interface components {
             data: {
                 /** Format: int64 */
                 id: number;
+            };
+        };
+        Envelope_InsureOutcomeData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description What the confirmation led to. */
+            data: {
+                /** @description CONFIRMED (→ 待签约) or REQUOTED (→ 进件待审核). */
+                outcome: string;
+                /** Format: int64 */
+                changeBp: number;
+                /** Format: int64 */
+                toleranceBp: number;
             };
         };
         Envelope_InsurerData: {
@@ -5249,7 +6154,7 @@ export interface components {
                 remark: string;
                 /** @description The terms snapshot was taken (the order was submitted). */
                 snapshotted: boolean;
-                policies: components["schemas"]["PolicyData"][];
+                policies: components["schemas"]["PolicyViewData"][];
                 schedule: null | components["schemas"]["ScheduleData"];
                 allocations: components["schemas"]["AllocationData"][];
                 timeline: components["schemas"]["TimelineData"][];
@@ -5258,6 +6163,20 @@ export interface components {
                 sameCustomerOrders: components["schemas"]["RelatedOrderData"][];
                 /** @description Orders of other customers with a vehicle of the same VIN. */
                 sameVinOrders: components["schemas"]["RelatedOrderData"][];
+                /** @description The contracts (declaration and loan package), newest first. */
+                contracts: components["schemas"]["ContractData"][];
+                /** @description Down-payment receipts, newest first. */
+                receipts: components["schemas"]["ReceiptData"][];
+                /** @description Refunds of money received (cancellation). */
+                refunds: components["schemas"]["RefundData"][];
+                /**
+                 * Format: int64
+                 * @description Confirmed receipts − refunds (fen).
+                 */
+                receivedFen: number;
+                plan: null | components["schemas"]["PlanData"];
+                disbursement: null | components["schemas"]["DisbursementData"];
+                premiumLine: null | components["schemas"]["PremiumLineRefData"];
             };
         };
         Envelope_PageData_AllocationData: {
@@ -6038,6 +6957,71 @@ export interface components {
                 size: number;
             };
         };
+        Envelope_PageData_PremiumRowData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    applicationNo: string;
+                    /** Format: int64 */
+                    capitalProviderId: number;
+                    capitalProviderName: string;
+                    /** Format: int64 */
+                    insurerId: number;
+                    insurerName: string;
+                    /** Format: int64 */
+                    payeeAccountId: number;
+                    payeeBank: string;
+                    payeeAccountName: string;
+                    payeeAccountMask: string;
+                    /** Format: int64 */
+                    totalFen: number;
+                    /** Format: int32 */
+                    lineCount: number;
+                    /** @description DRAFT, SUBMITTED, CP_APPROVED, PARTIALLY_PAID, PAID or CANCELLED. */
+                    status: string;
+                    remark: string;
+                    cpApprovalNo: string;
+                    bankSerialNo: string | null;
+                    valueDate: string | null;
+                    /** Format: int64 */
+                    voucherFileId: number | null;
+                    cancelReason: string;
+                    createdByName: string;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    submittedAt: number | null;
+                    /** Format: int64 */
+                    approvedAt: number | null;
+                    /** Format: int64 */
+                    paidAt: number | null;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
         Envelope_PageData_ProductData: {
             /**
              * @description `true` on success.
@@ -6469,6 +7453,47 @@ export interface components {
                 authorities: string[];
             };
         };
+        Envelope_PremiumCreatedData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description The application created. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                applicationNo: string;
+            };
+        };
+        Envelope_PremiumViewData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description An application with its lines. */
+            data: {
+                application: components["schemas"]["PremiumRowData"];
+                lines: components["schemas"]["PremiumLineData"][];
+            };
+        };
         Envelope_ProductData: {
             /**
              * @description `true` on success.
@@ -6683,6 +7708,77 @@ export interface components {
                 createdAt: number;
                 /** Format: int64 */
                 updatedAt: number;
+            };
+        };
+        Envelope_ReceiptData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description Money received for an order (the down payment). */
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                amountFen: number;
+                /** @description BANK_TRANSFER, WITHHOLD, ONLINE_PAY or OFFLINE. */
+                channel: string;
+                serialNo: string;
+                payer: string;
+                valueDate: string;
+                /** Format: int64 */
+                voucherFileId: number | null;
+                /** @description RECORDED, CONFIRMED or REJECTED. */
+                status: string;
+                recordedByName: string;
+                /** Format: int64 */
+                recordedAt: number;
+                confirmedByName: string | null;
+                /** Format: int64 */
+                confirmedAt: number | null;
+                /** Format: int64 */
+                journalId: number | null;
+                rejectReason: string;
+            };
+        };
+        Envelope_RefundData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description Money paid back to the customer (a cancellation's refund). */
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                amountFen: number;
+                channel: string;
+                serialNo: string;
+                valueDate: string;
+                reason: string;
+                createdByName: string;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                journalId: number;
             };
         };
         Envelope_RetryData: {
@@ -6986,6 +8082,43 @@ export interface components {
                 privateKeySet: boolean;
                 /** @description '密钥已失效，请重新填写' when the stored key no longer decrypts. */
                 privateKeyError: string | null;
+                /** @description This Beehive's public address (https) the provider posts its notices to. */
+                callbackBase: string;
+                /** @description The platform's signing account: unified social credit code and contact mobile. */
+                platformCreditCode: string;
+                platformMobile: string;
+            };
+        };
+        Envelope_SigningData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description What the signing page shows. */
+            data: {
+                contractNo: string;
+                title: string;
+                docKindName: string;
+                orderNo: string;
+                /** @description CUSTOMER, PLATFORM or CAPITAL. */
+                signerRole: string;
+                /** @description Masked for a person. */
+                signerName: string;
+                /** @description PENDING, SIGNED or CLOSED (no longer out for signing). */
+                status: string;
+                /** @description SHA-256 of the document being signed. */
+                documentSha256: string;
+                /** Format: int64 */
+                signedAt: number | null;
             };
         };
         Envelope_SystemData: {
@@ -7047,6 +8180,29 @@ export interface components {
                 success: boolean;
                 /** @description The provider's error when it did not. */
                 message: string;
+            };
+        };
+        Envelope_ToleranceData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description The premium change the insurer may make without a new approval. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description bp of the quoted premium (500 = 5 %).
+                 */
+                toleranceBp: number;
             };
         };
         Envelope_UidData: {
@@ -7197,6 +8353,32 @@ export interface components {
                 articleCount: number;
             }[];
         };
+        Envelope_Vec_CandidateGroupData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                capitalProviderId: number;
+                capitalProviderName: string;
+                /** Format: int64 */
+                insurerId: number;
+                insurerName: string;
+                orders: components["schemas"]["CandidateOrderData"][];
+                /** Format: int64 */
+                totalFen: number;
+            }[];
+        };
         Envelope_Vec_CapitalUserData: {
             /**
              * @description `true` on success.
@@ -7245,6 +8427,51 @@ export interface components {
                 labelZh: string;
                 labelEn: string;
                 permissions: components["schemas"]["CataloguePermissionData"][];
+            }[];
+        };
+        Envelope_Vec_ContractData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                orderId: number;
+                /** @description DECLARATION or LOAN. */
+                package: string;
+                docKind: string;
+                docKindName: string;
+                title: string;
+                contractNo: string;
+                templateCode: string;
+                /** Format: int32 */
+                templateVersion: number;
+                /** @description SIGNING, SIGNED, REJECTED or VOIDED. */
+                status: string;
+                /** @description local or bestsign. */
+                provider: string;
+                flowId: string | null;
+                renderedSha256: string;
+                signedSha256: string | null;
+                /** @description '' until signed; ESIGN or SCAN. */
+                signedVia: string;
+                /** Format: int64 */
+                signedAt: number | null;
+                voidReason: string;
+                /** Format: int64 */
+                createdAt: number;
+                signers: components["schemas"]["SignerData"][];
             }[];
         };
         Envelope_Vec_ContractTemplateData: {
@@ -7459,6 +8686,30 @@ export interface components {
                 message: string;
             }[];
         };
+        Envelope_Vec_PayeeData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                bankName: string;
+                branchName: string;
+                accountName: string;
+                /** @description Masked. */
+                accountNoMask: string;
+            }[];
+        };
         Envelope_Vec_ProductData: {
             /**
              * @description `true` on success.
@@ -7617,6 +8868,10 @@ export interface components {
          * @description An amount of money in fen. Serialised as a plain integer.
          */
         Fen: number;
+        /** @description A reason. */
+        FlowReasonBody: {
+            reason: string;
+        };
         HealthData: {
             /** @description Always `ok` in a successful answer. */
             status: string;
@@ -7639,6 +8894,35 @@ export interface components {
              * @description JPEG, PNG, WebP or GIF (checked by content), within 系统设置's upload limit.
              */
             file: string;
+        };
+        /** @description The insurer's confirmation of every policy of the order. */
+        InsureBody: {
+            /**
+             * Format: int64
+             * @description The order's version as read.
+             */
+            version: number;
+            policies: components["schemas"]["InsurePolicyBody"][];
+        };
+        /** @description What the confirmation led to. */
+        InsureOutcomeData: {
+            /** @description CONFIRMED (→ 待签约) or REQUOTED (→ 进件待审核). */
+            outcome: string;
+            /** Format: int64 */
+            changeBp: number;
+            /** Format: int64 */
+            toleranceBp: number;
+        };
+        /** @description One policy's underwriting result. */
+        InsurePolicyBody: {
+            /** Format: int64 */
+            id: number;
+            /** @description 投保单号. */
+            proposalNo: string;
+            /** Format: int64 */
+            finalPremiumFen: number;
+            /** @description 特别约定. */
+            specialAgreement: string;
         };
         InsurerAccountBody: {
             /**
@@ -8185,7 +9469,7 @@ export interface components {
             remark: string;
             /** @description The terms snapshot was taken (the order was submitted). */
             snapshotted: boolean;
-            policies: components["schemas"]["PolicyData"][];
+            policies: components["schemas"]["PolicyViewData"][];
             schedule: null | components["schemas"]["ScheduleData"];
             allocations: components["schemas"]["AllocationData"][];
             timeline: components["schemas"]["TimelineData"][];
@@ -8194,6 +9478,20 @@ export interface components {
             sameCustomerOrders: components["schemas"]["RelatedOrderData"][];
             /** @description Orders of other customers with a vehicle of the same VIN. */
             sameVinOrders: components["schemas"]["RelatedOrderData"][];
+            /** @description The contracts (declaration and loan package), newest first. */
+            contracts: components["schemas"]["ContractData"][];
+            /** @description Down-payment receipts, newest first. */
+            receipts: components["schemas"]["ReceiptData"][];
+            /** @description Refunds of money received (cancellation). */
+            refunds: components["schemas"]["RefundData"][];
+            /**
+             * Format: int64
+             * @description Confirmed receipts − refunds (fen).
+             */
+            receivedFen: number;
+            plan: null | components["schemas"]["PlanData"];
+            disbursement: null | components["schemas"]["DisbursementData"];
+            premiumLine: null | components["schemas"]["PremiumLineRefData"];
         };
         /** @description The outcome for one order. */
         OutcomeData: {
@@ -8215,6 +9513,16 @@ export interface components {
             /** @description The generated password, shown once; `null` when the caller chose one. */
             password: string | null;
         };
+        /** @description An insurer's account a premium can be paid to. */
+        PayeeData: {
+            /** Format: int64 */
+            id: number;
+            bankName: string;
+            branchName: string;
+            accountName: string;
+            /** @description Masked. */
+            accountNoMask: string;
+        };
         /**
          * @description What the daily penalty is computed on.
          * @enum {string}
@@ -8231,6 +9539,46 @@ export interface components {
             /** @description Permission strings (the product specification): the user's roles and visible buttons. */
             authorities: string[];
         };
+        /** @description The stored repayment plan. */
+        PlanData: {
+            /** Format: int64 */
+            id: number;
+            /** @description PENDING (signed, not yet disbursed) or ACTIVE. */
+            status: string;
+            method: string;
+            /** Format: int64 */
+            principalFen: number;
+            /** Format: int64 */
+            interestFen: number;
+            /** Format: int64 */
+            feeFen: number;
+            /** Format: int32 */
+            termN: number;
+            /** Format: int32 */
+            versionNo: number;
+            items: components["schemas"]["PlanItemData"][];
+        };
+        /** @description An instalment of the stored plan. */
+        PlanItemData: {
+            /** Format: int32 */
+            seq: number;
+            dueDate: string;
+            /** Format: int64 */
+            principalFen: number;
+            /** Format: int64 */
+            interestFen: number;
+            /** Format: int64 */
+            feeFen: number;
+            /** Format: int64 */
+            totalFen: number;
+            /**
+             * Format: int64
+             * @description Principal still owed after this instalment.
+             */
+            remainingFen: number;
+            /** @description The deposit is offset against it. */
+            depositOffset: boolean;
+        };
         /** @description A quoted policy. */
         PolicyData: {
             /** @description COMMERCIAL, COMPULSORY or VEHICLE_TAX. */
@@ -8242,11 +9590,176 @@ export interface components {
             /** Format: int64 */
             premiumFen: number;
         };
+        /** @description An e-policy upload: `file` (PDF), `policyNo`, `startDate` and `endDate` (YYYY-MM-DD). */
+        PolicyUpload: {
+            policyNo: string;
+            startDate: string;
+            endDate: string;
+            /** Format: binary */
+            file: string;
+        };
+        /**
+         * @description A policy of an order as the order page shows it: the quote, the insurer's confirmation and
+         *     the issued e-policy.
+         */
+        PolicyViewData: {
+            /** Format: int64 */
+            id: number;
+            /** @description COMMERCIAL, COMPULSORY or VEHICLE_TAX. */
+            kind: string;
+            /** Format: int64 */
+            insurerId: number;
+            insurerName: string;
+            /**
+             * Format: int64
+             * @description The quoted premium.
+             */
+            premiumFen: number;
+            /** @description QUOTED, UNDERWRITTEN or ISSUED. */
+            status: string;
+            proposalNo: string;
+            /** Format: int64 */
+            finalPremiumFen: number | null;
+            specialAgreement: string;
+            /** @description '' until confirmed; APPROVED. */
+            underwriting: string;
+            policyNo: string;
+            startDate: string | null;
+            endDate: string | null;
+            /** Format: int64 */
+            ePolicyFileId: number | null;
+            ePolicySha256: string;
+            /** @description Every policy of an order is financed and needs its e-policy. */
+            financed: boolean;
+        };
         /**
          * Format: int32
          * @description A daily rate in parts per million (500 ppm = 0.05 %/day = 5 bp/day; 万分之3.3 = 330 ppm).
          */
         Ppm: number;
+        /** @description The provider's approval. */
+        PremiumApproveBody: {
+            approvalNo: string;
+        };
+        /** @description A reason. */
+        PremiumCancelBody: {
+            reason: string;
+        };
+        /** @description A new application. */
+        PremiumCreateBody: {
+            /** Format: int64 */
+            capitalProviderId: number;
+            /** Format: int64 */
+            insurerId: number;
+            /**
+             * Format: int64
+             * @description One of the insurer's accounts.
+             */
+            payeeAccountId: number;
+            orderIds: number[];
+            remark?: string;
+        };
+        /** @description The application created. */
+        PremiumCreatedData: {
+            /** Format: int64 */
+            id: number;
+            applicationNo: string;
+        };
+        /** @description A line of an application. */
+        PremiumLineData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            orderId: number;
+            orderNo: string;
+            customerName: string;
+            plateNo: string;
+            /** Format: int64 */
+            amountFen: number;
+            /** @description LIVE, PAID, REMOVED or REVERSED. */
+            status: string;
+            /** Format: int64 */
+            paidAt: number | null;
+            serialNo: string;
+        };
+        /** @description The order's premium payment line and its application. */
+        PremiumLineRefData: {
+            /** Format: int64 */
+            lineId: number;
+            /** @description LIVE or PAID. */
+            lineStatus: string;
+            /** Format: int64 */
+            applicationId: number;
+            applicationNo: string;
+            /** @description The application's status. */
+            status: string;
+        };
+        /** @description The filters of the application list. */
+        PremiumPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            status?: string | null;
+            /** Format: int64 */
+            capitalProviderId?: number | null;
+            /** Format: int64 */
+            insurerId?: number | null;
+            /** @description Contained in the application number. */
+            applicationNo?: string | null;
+        };
+        /** @description 标记已付 (multipart): `bankSerialNo`, `valueDate` (YYYY-MM-DD), optional `voucher`. */
+        PremiumPayUpload: {
+            bankSerialNo: string;
+            valueDate: string;
+            /** Format: binary */
+            voucher?: string | null;
+        };
+        /** @description A premium payment application. */
+        PremiumRowData: {
+            /** Format: int64 */
+            id: number;
+            applicationNo: string;
+            /** Format: int64 */
+            capitalProviderId: number;
+            capitalProviderName: string;
+            /** Format: int64 */
+            insurerId: number;
+            insurerName: string;
+            /** Format: int64 */
+            payeeAccountId: number;
+            payeeBank: string;
+            payeeAccountName: string;
+            payeeAccountMask: string;
+            /** Format: int64 */
+            totalFen: number;
+            /** Format: int32 */
+            lineCount: number;
+            /** @description DRAFT, SUBMITTED, CP_APPROVED, PARTIALLY_PAID, PAID or CANCELLED. */
+            status: string;
+            remark: string;
+            cpApprovalNo: string;
+            bankSerialNo: string | null;
+            valueDate: string | null;
+            /** Format: int64 */
+            voucherFileId: number | null;
+            cancelReason: string;
+            createdByName: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            submittedAt: number | null;
+            /** Format: int64 */
+            approvedAt: number | null;
+            /** Format: int64 */
+            paidAt: number | null;
+        };
+        /** @description An application with its lines. */
+        PremiumViewData: {
+            application: components["schemas"]["PremiumRowData"];
+            lines: components["schemas"]["PremiumLineData"][];
+        };
         /**
          * @description Where a payment beyond what is due goes.
          * @enum {string}
@@ -8506,6 +10019,46 @@ export interface components {
         ReasonBody: {
             reason: string;
         };
+        /** @description Money received for an order (the down payment). */
+        ReceiptData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            amountFen: number;
+            /** @description BANK_TRANSFER, WITHHOLD, ONLINE_PAY or OFFLINE. */
+            channel: string;
+            serialNo: string;
+            payer: string;
+            valueDate: string;
+            /** Format: int64 */
+            voucherFileId: number | null;
+            /** @description RECORDED, CONFIRMED or REJECTED. */
+            status: string;
+            recordedByName: string;
+            /** Format: int64 */
+            recordedAt: number;
+            confirmedByName: string | null;
+            /** Format: int64 */
+            confirmedAt: number | null;
+            /** Format: int64 */
+            journalId: number | null;
+            rejectReason: string;
+        };
+        /**
+         * @description 登记收款 (multipart): `amountFen`, `channel`, `serialNo`, `payer`, `valueDate`
+         *     (YYYY-MM-DD) and an optional `voucher` (image or PDF).
+         */
+        ReceiptUpload: {
+            /** Format: int64 */
+            amountFen: number;
+            /** @description BANK_TRANSFER, WITHHOLD, ONLINE_PAY or OFFLINE. */
+            channel: string;
+            serialNo: string;
+            payer: string;
+            valueDate: string;
+            /** Format: binary */
+            voucher?: string | null;
+        };
         RecipientData: {
             /** Format: int64 */
             id: number;
@@ -8534,6 +10087,30 @@ export interface components {
             status?: string | null;
             /** @description Contained in the customer's name. */
             name?: string | null;
+        };
+        /** @description A refund of everything received. */
+        RefundBody: {
+            channel: string;
+            serialNo: string;
+            /** @description YYYY-MM-DD. */
+            valueDate: string;
+            reason: string;
+        };
+        /** @description Money paid back to the customer (a cancellation's refund). */
+        RefundData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            amountFen: number;
+            channel: string;
+            serialNo: string;
+            valueDate: string;
+            reason: string;
+            createdByName: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            journalId: number;
         };
         /** @description 拒绝 (T7). */
         RejectBody: {
@@ -8928,6 +10505,13 @@ export interface components {
             /** @description The administrator's permissions; absent for capital-provider users. */
             authorities?: string[] | null;
         };
+        /** @description A signature. */
+        SignBody: {
+            /** @description The signer's full name (as on their ID or business licence). */
+            name: string;
+            /** @description I have read the document and agree. */
+            agree: boolean;
+        };
         SignatureConfigBody: {
             /** @description `none` or `bestsign`. */
             kind: string;
@@ -8936,6 +10520,12 @@ export interface components {
             developerId?: string | null;
             /** @description Absent or empty keeps the stored key; a value replaces it. */
             privateKey?: string | null;
+            /** @description Required for bestsign: this Beehive's public https address for the provider's notices. */
+            callbackBase?: string | null;
+            /** @description Required for bestsign: 18 characters. */
+            platformCreditCode?: string | null;
+            /** @description Required for bestsign: 11 digits. */
+            platformMobile?: string | null;
         };
         /** @description The e-signature provider (no private key). */
         SignatureConfigData: {
@@ -8947,6 +10537,11 @@ export interface components {
             privateKeySet: boolean;
             /** @description '密钥已失效，请重新填写' when the stored key no longer decrypts. */
             privateKeyError: string | null;
+            /** @description This Beehive's public address (https) the provider posts its notices to. */
+            callbackBase: string;
+            /** @description The platform's signing account: unified social credit code and contact mobile. */
+            platformCreditCode: string;
+            platformMobile: string;
         };
         /** @description HTTP 401: the token is missing, unknown or signed out; sign in again. */
         SignedOutEnvelope: {
@@ -8956,6 +10551,45 @@ export interface components {
             code: 401;
             msg: string;
             data: null;
+        };
+        /** @description An uploaded signed scan: `file` (PDF or image) and `verified` = `true`. */
+        SignedScanUpload: {
+            /** @description `true`: the uploader checked every party's signature and seal on the scan. */
+            verified: string;
+            /** Format: binary */
+            file: string;
+        };
+        /** @description A signer of a contract. */
+        SignerData: {
+            /** Format: int64 */
+            id: number;
+            /** @description CUSTOMER, PLATFORM or CAPITAL. */
+            role: string;
+            name: string;
+            /** @description PENDING or SIGNED. */
+            status: string;
+            /** Format: int64 */
+            signedAt: number | null;
+            ip: string;
+            /** @description The local signing page (`/sign/<token>`) while the signer may sign. */
+            signUrl: string | null;
+        };
+        /** @description What the signing page shows. */
+        SigningData: {
+            contractNo: string;
+            title: string;
+            docKindName: string;
+            orderNo: string;
+            /** @description CUSTOMER, PLATFORM or CAPITAL. */
+            signerRole: string;
+            /** @description Masked for a person. */
+            signerName: string;
+            /** @description PENDING, SIGNED or CLOSED (no longer out for signing). */
+            status: string;
+            /** @description SHA-256 of the document being signed. */
+            documentSha256: string;
+            /** Format: int64 */
+            signedAt: number | null;
         };
         SmsConfigBody: {
             /** @description `outbox` or `aliyun`. */
@@ -9106,6 +10740,14 @@ export interface components {
             /** Format: int64 */
             amountFen: number | null;
             detail: Record<string, never> | null;
+        };
+        /** @description The premium change the insurer may make without a new approval. */
+        ToleranceData: {
+            /**
+             * Format: int64
+             * @description bp of the quoted premium (500 = 5 %).
+             */
+            toleranceBp: number;
         };
         /** @description A login identifier: present it with the next sign-in attempt. */
         UidData: {
@@ -12599,6 +14241,1499 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SignedOutEnvelope"];
                 };
+            };
+        };
+    };
+    orderDeclarationPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderInsurePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderSignPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderDownPaymentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderDisbursementPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderPolicyPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderDeclarationExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderInsureExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderSignExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderDownPaymentExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderDisbursementExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderPolicyExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderDeclarationGenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ContractData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderContractGenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ContractData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderContractList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ContractData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderContractResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContractData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderContractVoid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderContractUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SignedScanUpload"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContractData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderContractFile: {
+        parameters: {
+            query?: {
+                /** @description `true`: the signed PDF when there is one. */
+                signed?: boolean;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderInsureTolerance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ToleranceData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderInsureConfirm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InsureBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_InsureOutcomeData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderDownPaymentRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReceiptUpload"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReceiptData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderDownPaymentConfirm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderDownPaymentReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderDisburse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisburseBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderDisburseReverse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderPolicyUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PolicyUpload"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderPolicyFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderReceiptVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voucher (image or PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                    "application/pdf": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RefundData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    premiumCandidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CandidatesBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_CandidateGroupData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    premiumPayees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                insurerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PayeeData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    premiumPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PremiumPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_PremiumRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    premiumView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PremiumViewData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    premiumCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PremiumCreateBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PremiumCreatedData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    premiumSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    premiumApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PremiumApproveBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    premiumPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PremiumPayUpload"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    premiumCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PremiumCancelBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    premiumVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voucher (image or PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                    "application/pdf": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    signingView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SigningData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    signingSign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SigningData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    signingFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bestsignNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractNo: string;
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not authentic */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown contract */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not taken; send again later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not taken; send again later */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

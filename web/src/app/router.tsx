@@ -22,6 +22,12 @@ export const routes: AppRoute[] = [
     children: [
       // Resolved before the guard, so that a visitor without a token comes back to /dashboard.
       { path: '/', element: <Navigate to="/dashboard" replace /> },
+      // The public signing page (orders, part 2): outside the guard and the workspace, for anyone
+      // holding the link (a customer on a phone, signed in or not); the token is the credential.
+      {
+        path: '/sign/:token',
+        lazy: async () => ({ Component: (await import('../features/sign/SignPage')).SignPage }),
+      },
       {
         element: <AuthGuard />,
         children: [

@@ -40,6 +40,13 @@ import {
   LazyComprehensivePage,
   LazyAllocationManagementPage,
   LazyOrderDetailPage,
+  LazyDeclarationListPage,
+  LazyInsureListPage,
+  LazyContractListPage,
+  LazyDownPaymentListPage,
+  LazyDisbursementListPage,
+  LazyEPolicyListPage,
+  LazyPremiumPage,
 } from './workspaceElements';
 
 /**
@@ -80,6 +87,13 @@ const BUILT_PAGES: Record<BuiltScreen, ComponentType> = {
   comprehensive: LazyComprehensivePage,
   rejectOrder: LazyRejectOrderPage,
   orderDetail: LazyOrderDetailPage,
+  orderStatement: LazyDeclarationListPage,
+  insuranceForm: LazyInsureListPage,
+  contractSigning: LazyContractListPage,
+  downPayments: LazyDownPaymentListPage,
+  loanConfirmation: LazyDisbursementListPage,
+  electronicInsurance: LazyEPolicyListPage,
+  premiumManagement: LazyPremiumPage,
 };
 
 function isBuilt(name: string): name is BuiltScreen {

@@ -83,3 +83,12 @@ export const LazyAllocationManagementPage = lazy(async () => ({
   default: (await import('../features/business/AllocationManagementPage')).AllocationManagementPage,
 }));
 export const LazyOrderDetailPage = lazy(async () => ({ default: (await import('../features/business/OrderDetailPage')).OrderDetailPage }));
+/** Orders, part 2 (features/business): the lists of the steps after the provider's acceptance. */
+export const LazyDeclarationListPage = lazy(async () => ({ default: (await import('../features/business/StagePages')).DeclarationListPage }));
+export const LazyInsureListPage = lazy(async () => ({ default: (await import('../features/business/StagePages')).InsureListPage }));
+export const LazyContractListPage = lazy(async () => ({ default: (await import('../features/business/StagePages')).ContractListPage }));
+export const LazyDownPaymentListPage = lazy(async () => ({ default: (await import('../features/business/StagePages')).DownPaymentListPage }));
+export const LazyDisbursementListPage = lazy(async () => ({ default: (await import('../features/business/StagePages')).DisbursementListPage }));
+export const LazyEPolicyListPage = lazy(async () => ({ default: (await import('../features/business/StagePages')).EPolicyListPage }));
+/** 保费管理 (features/premium): premium payment applications. */
+export const LazyPremiumPage = lazy(async () => ({ default: (await import('../features/premium/PremiumPage')).PremiumPage }));

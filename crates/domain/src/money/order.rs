@@ -121,3 +121,101 @@ pub fn order_amounts(
     };
     build().map_err(|e| vec![FieldError::new("financedFen", e.to_string())])
 }
+
+/// How far the insurer's final premium moved from the quote, in basis points of the quote
+/// (rounded up, so a change just over the tolerance is never rounded into it). Σ over the
+/// policies: the order's total is what the customer and the provider agreed to.
+pub fn premium_change_bp(quoted_total: Fen, final_total: Fen) -> i64 {
+    let quoted = i128::from(quoted_total.get().max(1));
+    let diff = (i128::from(final_total.get()) - i128::from(quoted_total.get())).abs();
+    let bp = (diff * 10_000 + quoted - 1) / quoted;
+    i64::try_from(bp).unwrap_or(i64::MAX)
+}
+
+/// Whether a final premium may be confirmed without a new approval (T13 rather than T14).
+pub fn within_tolerance(quoted_total: Fen, final_total: Fen, tolerance_bp: i64) -> bool {
+    premium_change_bp(quoted_total, final_total) <= tolerance_bp
+}
+
+/// The amounts of an order whose premiums changed at the insurer's confirmation: the financed
+/// amount stays (the down payment carries the change) unless the product's least down payment
+/// no longer allows it; then it is lowered to the most the new total allows. The reviewer of a
+/// re-quote sees these and may approve less.
+pub fn requoted_amounts(
+    terms: &ProductTerms,
+    req: &OrderRequest,
+) -> Result<OrderAmounts, Vec<FieldError>> {
+    match order_amounts(terms, req) {
+        Ok(amounts) => Ok(amounts),
+        Err(first) => {
+            let total = Fen::sum(req.premiums_fen.iter().copied()).unwrap_or(Fen::ZERO);
+            // The largest f with (total − f) × 10 000 ≥ total × min_bp.
+            let keep = i128::from(total.get())
+                * i128::from(10_000 - i64::from(terms.min_down_payment_bp.get()));
+            let most = i64::try_from(keep / 10_000).unwrap_or(0);
+            if most >= req.financed_fen.get() || most <= 0 {
+                return Err(first);
+            }
+            order_amounts(
+                terms,
+                &OrderRequest {
+                    financed_fen: Fen(most),
+                    ..req.clone()
+                },
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod requote_tests {
+    use super::*;
+
+    #[test]
+    fn change_is_measured_in_bp_of_the_quote_rounded_up() {
+        assert_eq!(premium_change_bp(Fen(1_000_000), Fen(1_050_000)), 500);
+        assert_eq!(premium_change_bp(Fen(1_000_000), Fen(950_000)), 500);
+        assert_eq!(premium_change_bp(Fen(1_000_000), Fen(1_050_001)), 501);
+        assert_eq!(premium_change_bp(Fen(1_000_000), Fen(1_000_000)), 0);
+        assert!(within_tolerance(Fen(1_000_000), Fen(1_050_000), 500));
+        assert!(!within_tolerance(Fen(1_000_000), Fen(1_050_001), 500));
+    }
+
+    #[test]
+    fn a_lower_premium_keeps_the_financed_amount_when_the_down_payment_allows_it() {
+        let terms = ProductTerms::default();
+        let anchor = NaiveDate::from_ymd_opt(2026, 12, 1).unwrap_or_default();
+        let req = OrderRequest {
+            premiums_fen: vec![Fen(980_000)],
+            financed_fen: Fen(700_000),
+            term_n: terms.term_options[0],
+            anchor_date: anchor,
+        };
+        let a = requoted_amounts(&terms, &req).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(a.financed_fen, Fen(700_000));
+        assert_eq!(a.down_payment_fen, Fen(280_000));
+    }
+
+    #[test]
+    fn a_premium_too_low_for_the_financed_amount_lowers_it_to_the_least_down_payment() {
+        let terms = ProductTerms {
+            min_down_payment_bp: crate::money::Bp(2_000),
+            ..ProductTerms::default()
+        };
+        let anchor = NaiveDate::from_ymd_opt(2026, 12, 1).unwrap_or_default();
+        let min_bp = i64::from(terms.min_down_payment_bp.get());
+        let total = 1_000_000;
+        let req = OrderRequest {
+            premiums_fen: vec![Fen(total)],
+            financed_fen: Fen(total),
+            term_n: terms.term_options[0],
+            anchor_date: anchor,
+        };
+        let a = requoted_amounts(&terms, &req).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(a.financed_fen, Fen(total * (10_000 - min_bp) / 10_000));
+        assert!(
+            a.down_payment_fen.get() * 10_000 >= total * min_bp,
+            "the least down payment holds"
+        );
+    }
+}

@@ -72,17 +72,17 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(order_file_apply_examine))
 }
 
-type Answer<T> = Result<Envelope<T>, ApiError>;
+pub(super) type Answer<T> = Result<Envelope<T>, ApiError>;
 
-fn ms(t: chrono::DateTime<chrono::Utc>) -> i64 {
+pub(super) fn ms(t: chrono::DateTime<chrono::Utc>) -> i64 {
     t.timestamp_millis()
 }
 
-fn date(d: chrono::NaiveDate) -> String {
+pub(super) fn date(d: chrono::NaiveDate) -> String {
     d.format("%Y-%m-%d").to_string()
 }
 
-fn parse_date(field: &str, text: &str) -> Result<chrono::NaiveDate, ApiError> {
+pub(super) fn parse_date(field: &str, text: &str) -> Result<chrono::NaiveDate, ApiError> {
     chrono::NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
         .map_err(|_| service::Error::invalid(field, "日期格式为 YYYY-MM-DD").into())
 }
@@ -230,7 +230,7 @@ impl From<OrderRow> for OrderRowData {
     }
 }
 
-async fn list(
+pub(super) async fn list(
     s: &AppState,
     me: &service::principal::Principal,
     stage: Stage,
@@ -313,7 +313,7 @@ async fn all_page(
     list(&s, &me, Stage::All, body).await
 }
 
-async fn export(
+pub(super) async fn export(
     s: &AppState,
     me: &service::principal::Principal,
     c: &service::principal::ClientInfo,
@@ -522,7 +522,7 @@ pub struct OrderViewData {
     pub remark: String,
     /// The terms snapshot was taken (the order was submitted).
     pub snapshotted: bool,
-    pub policies: Vec<PolicyData>,
+    pub policies: Vec<PolicyViewData>,
     #[schema(required = true)]
     pub schedule: Option<ScheduleData>,
     pub allocations: Vec<AllocationData>,
@@ -532,6 +532,55 @@ pub struct OrderViewData {
     pub same_customer_orders: Vec<RelatedOrderData>,
     /// Orders of other customers with a vehicle of the same VIN.
     pub same_vin_orders: Vec<RelatedOrderData>,
+    /// The contracts (declaration and loan package), newest first.
+    pub contracts: Vec<super::order_flow::ContractData>,
+    /// Down-payment receipts, newest first.
+    pub receipts: Vec<super::order_flow::ReceiptData>,
+    /// Refunds of money received (cancellation).
+    pub refunds: Vec<super::order_flow::RefundData>,
+    /// Confirmed receipts − refunds (fen).
+    pub received_fen: i64,
+    /// The stored repayment plan (from signing on).
+    #[schema(required = true)]
+    pub plan: Option<super::order_flow::PlanData>,
+    /// The live (or last) disbursement.
+    #[schema(required = true)]
+    pub disbursement: Option<super::order_flow::DisbursementData>,
+    /// The order's premium payment line (LIVE or PAID) and its application.
+    #[schema(required = true)]
+    pub premium_line: Option<super::order_flow::PremiumLineRefData>,
+}
+
+/// A policy of an order as the order page shows it: the quote, the insurer's confirmation and
+/// the issued e-policy.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PolicyViewData {
+    pub id: i64,
+    /// COMMERCIAL, COMPULSORY or VEHICLE_TAX.
+    pub kind: String,
+    pub insurer_id: i64,
+    pub insurer_name: String,
+    /// The quoted premium.
+    pub premium_fen: i64,
+    /// QUOTED, UNDERWRITTEN or ISSUED.
+    pub status: String,
+    pub proposal_no: String,
+    #[schema(required = true)]
+    pub final_premium_fen: Option<i64>,
+    pub special_agreement: String,
+    /// '' until confirmed; APPROVED.
+    pub underwriting: String,
+    pub policy_no: String,
+    #[schema(required = true)]
+    pub start_date: Option<String>,
+    #[schema(required = true)]
+    pub end_date: Option<String>,
+    #[schema(required = true)]
+    pub e_policy_file_id: Option<i64>,
+    pub e_policy_sha256: String,
+    /// Every policy of an order is financed and needs its e-policy.
+    pub financed: bool,
 }
 
 impl From<OrderView> for OrderViewData {
@@ -583,11 +632,23 @@ impl From<OrderView> for OrderViewData {
             policies: v
                 .policies
                 .into_iter()
-                .map(|(p, name)| PolicyData {
+                .map(|(p, name)| PolicyViewData {
+                    id: p.id,
                     kind: p.kind,
                     insurer_id: p.insurer_id,
                     insurer_name: name,
                     premium_fen: p.premium_fen,
+                    status: p.status,
+                    proposal_no: p.proposal_no,
+                    final_premium_fen: p.final_premium_fen,
+                    special_agreement: p.special_agreement,
+                    underwriting: p.underwriting,
+                    policy_no: p.policy_no,
+                    start_date: p.start_date.map(date),
+                    end_date: p.end_date.map(date),
+                    e_policy_file_id: p.e_policy_file_id,
+                    e_policy_sha256: p.e_policy_sha256,
+                    financed: true,
                 })
                 .collect(),
             schedule: v.schedule.map(Into::into),
@@ -629,6 +690,13 @@ impl From<OrderView> for OrderViewData {
             same_customer_orders: related(v.same_customer),
             same_vin_orders: related(v.same_vin),
             order: v.row.into(),
+            contracts: Vec::new(),
+            receipts: Vec::new(),
+            refunds: Vec::new(),
+            received_fen: 0,
+            plan: None,
+            disbursement: None,
+            premium_line: None,
         }
     }
 }
@@ -642,7 +710,11 @@ async fn order_view(
     Admin(me): Admin,
     Path(id): Path<i64>,
 ) -> Answer<OrderViewData> {
-    Ok(ok(s.app.order_view(&me, id).await?.into()))
+    let view = s.app.order_view(&me, id).await?;
+    let progress = s.app.order_progress(id).await?;
+    let mut data: OrderViewData = view.into();
+    super::order_flow::fill_progress(&mut data, progress);
+    Ok(ok(data))
 }
 
 /// An insurer the order screens offer.

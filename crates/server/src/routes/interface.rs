@@ -513,6 +513,11 @@ pub struct SignatureConfigData {
     /// '密钥已失效，请重新填写' when the stored key no longer decrypts.
     #[schema(required = true)]
     pub private_key_error: Option<String>,
+    /// This Beehive's public address (https) the provider posts its notices to.
+    pub callback_base: String,
+    /// The platform's signing account: unified social credit code and contact mobile.
+    pub platform_credit_code: String,
+    pub platform_mobile: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -526,6 +531,12 @@ pub struct SignatureConfigBody {
     pub developer_id: Option<String>,
     /// Absent or empty keeps the stored key; a value replaces it.
     pub private_key: Option<String>,
+    /// Required for bestsign: this Beehive's public https address for the provider's notices.
+    pub callback_base: Option<String>,
+    /// Required for bestsign: 18 characters.
+    pub platform_credit_code: Option<String>,
+    /// Required for bestsign: 11 digits.
+    pub platform_mobile: Option<String>,
 }
 
 /// What a connection test found.
@@ -555,6 +566,9 @@ async fn signature_config(
         developer_id: v.developer_id,
         private_key_set: v.private_key_set,
         private_key_error: v.private_key_error,
+        callback_base: v.callback_base,
+        platform_credit_code: v.platform_credit_code,
+        platform_mobile: v.platform_mobile,
     }))
 }
 
@@ -577,6 +591,9 @@ async fn signature_update(
                 endpoint: body.endpoint,
                 developer_id: body.developer_id,
                 private_key: body.private_key,
+                callback_base: body.callback_base,
+                platform_credit_code: body.platform_credit_code,
+                platform_mobile: body.platform_mobile,
             },
         )
         .await?;

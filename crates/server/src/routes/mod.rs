@@ -11,8 +11,11 @@ mod customer;
 mod health;
 mod interface;
 mod operate;
+mod order_flow;
 mod order_rules;
 mod partners;
+mod premium;
+mod signing;
 mod system;
 
 use crate::AppState;
@@ -69,6 +72,9 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(config::router())
         .merge(order_rules::router())
         .merge(business::router())
+        .merge(order_flow::router())
+        .merge(premium::router())
+        .merge(signing::router())
         .merge(interface::router())
         .merge(content::router())
         .merge(partners::router())

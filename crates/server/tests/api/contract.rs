@@ -59,7 +59,16 @@ async fn http_401_is_answered_exactly_where_the_document_says() -> anyhow::Resul
             assert!(reply.msg().chars().count() > 2, "{id}: {}", reply.text);
         } else {
             assert_ne!(reply.status, 401, "{id} answers an undocumented 401");
-            assert_eq!(reply.status, 200, "{id}: {}", reply.text);
+            // Only an operation that documents another HTTP status (the e-signature provider's
+            // notices, which it retries when not taken) may answer it.
+            let documented_status = op["responses"]
+                .get(reply.status.to_string().as_str())
+                .is_some();
+            assert!(
+                reply.status == 200 || documented_status,
+                "{id}: {}",
+                reply.text
+            );
         }
     }
     assert!(
@@ -143,6 +152,14 @@ async fn a_vehicle_is_created_with_the_fields_the_document_requires() -> anyhow:
     Ok(())
 }
 
+/// Multipart operations whose fields are exercised by tests/api/order_flow.rs.
+const ORDER_FLOW_FORMS: &[&str] = &[
+    "/api/admin/order/contract/upload/{id}",
+    "/api/admin/order/down-payment/record/{id}",
+    "/api/admin/order/policy/upload/{id}",
+    "/api/admin/premium/pay/{id}",
+];
+
 #[tokio::test]
 async fn multipart_uploads_read_the_field_names_the_document_gives() -> anyhow::Result<()> {
     let doc = document()?;
@@ -168,6 +185,11 @@ async fn multipart_uploads_read_the_field_names_the_document_gives() -> anyhow::
             continue;
         };
         uploads += 1;
+        // Forms of the order flow with business fields (amounts, dates, serial numbers): sent
+        // with their documented names by the order-flow tests, against real orders.
+        if ORDER_FLOW_FORMS.contains(&path.as_str()) {
+            continue;
+        }
         let name = content["schema"]["$ref"]
             .as_str()
             .and_then(|r| r.rsplit('/').next())

@@ -113,6 +113,8 @@ async fn an_illegal_change_is_a_409_naming_the_current_status() -> anyhow::Resul
 async fn the_capital_workspace_reports_its_own_figures() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let root = app.admin_token().await?;
+    // Without the built-in templates: the provider's own one is the first.
+    app.execute("DELETE FROM contract_template").await?;
     let provider = app
         .capital_user("自有资金方", "own_cp", "Own-Pass-1")
         .await?;

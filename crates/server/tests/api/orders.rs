@@ -7,21 +7,21 @@
 use serde_json::{Value, json};
 use testkit::TestApp;
 
-const ORDER: &str = "/api/admin/order";
+pub(crate) const ORDER: &str = "/api/admin/order";
 
 /// Everything an order needs, created through the API: a product (ACTIVE), an insurer, a
 /// customer with a vehicle, and two capital providers (AUTO and MANUAL acceptance).
-struct World {
-    root: String,
-    product: i64,
-    insurer: i64,
-    customer: i64,
-    vehicle: i64,
-    auto_cp: i64,
-    manual_cp: i64,
+pub(crate) struct World {
+    pub root: String,
+    pub product: i64,
+    pub insurer: i64,
+    pub customer: i64,
+    pub vehicle: i64,
+    pub auto_cp: i64,
+    pub manual_cp: i64,
 }
 
-async fn world(app: &TestApp) -> anyhow::Result<World> {
+pub(crate) async fn world(app: &TestApp) -> anyhow::Result<World> {
     let root = app.admin_token().await?;
     let terms = app
         .get_as("/api/admin/config/product/defaults", &root)
@@ -109,7 +109,7 @@ async fn world(app: &TestApp) -> anyhow::Result<World> {
     })
 }
 
-async fn apply(app: &TestApp, token: &str, w: &World) -> anyhow::Result<i64> {
+pub(crate) async fn apply(app: &TestApp, token: &str, w: &World) -> anyhow::Result<i64> {
     app.post_as(
         &format!("{ORDER}/apply"),
         token,
@@ -120,7 +120,7 @@ async fn apply(app: &TestApp, token: &str, w: &World) -> anyhow::Result<i64> {
     .created_id()
 }
 
-fn intake(w: &World, version: i64) -> Value {
+pub(crate) fn intake(w: &World, version: i64) -> Value {
     json!({
         "vehicleId": w.vehicle, "productId": w.product, "termN": 12, "anchorDate": "2026-01-31",
         "policies": [
@@ -131,20 +131,20 @@ fn intake(w: &World, version: i64) -> Value {
     })
 }
 
-async fn view(app: &TestApp, token: &str, id: i64) -> anyhow::Result<Value> {
+pub(crate) async fn view(app: &TestApp, token: &str, id: i64) -> anyhow::Result<Value> {
     let reply = app.get_as(&format!("{ORDER}/view/{id}"), token).await?;
     anyhow::ensure!(reply.code() == 200, "view: {}", reply.text);
     Ok(reply.body["data"].clone())
 }
 
-async fn ok(app: &TestApp, token: &str, path: &str, body: Value) -> anyhow::Result<()> {
+pub(crate) async fn ok(app: &TestApp, token: &str, path: &str, body: Value) -> anyhow::Result<()> {
     let reply = app.post_as(path, token, &body).await?;
     anyhow::ensure!(reply.code() == 200, "{path}: {}", reply.text);
     Ok(())
 }
 
 /// An order through intake up to INTAKE_REVIEW, submitted by `maker`.
-async fn submitted(app: &TestApp, maker: &str, w: &World) -> anyhow::Result<i64> {
+pub(crate) async fn submitted(app: &TestApp, maker: &str, w: &World) -> anyhow::Result<i64> {
     let id = apply(app, maker, w).await?;
     ok(app, maker, &format!("{ORDER}/start-intake/{id}"), json!({})).await?;
     let version = view(app, maker, id).await?["order"]["version"]
@@ -161,14 +161,14 @@ async fn submitted(app: &TestApp, maker: &str, w: &World) -> anyhow::Result<i64>
     Ok(id)
 }
 
-async fn count(app: &TestApp, sql: &str) -> anyhow::Result<i64> {
+pub(crate) async fn count(app: &TestApp, sql: &str) -> anyhow::Result<i64> {
     let texts = app
         .column_texts(&format!("SELECT CAST(({sql}) AS TEXT)"))
         .await?;
     Ok(texts.first().and_then(|t| t.parse().ok()).unwrap_or(-1))
 }
 
-async fn clerk(app: &TestApp, root: &str, account: &str) -> anyhow::Result<String> {
+pub(crate) async fn clerk(app: &TestApp, root: &str, account: &str) -> anyhow::Result<String> {
     Ok(app
         .limited_admin(
             root,

@@ -22,6 +22,12 @@ const PUBLIC: &[&str] = &[
     "capitalLoginUid",
     "capitalLogin",
     "capitalRefresh",
+    // The local signing page: the link's token is the credential.
+    "signingView",
+    "signingFile",
+    "signingSign",
+    // The e-signature provider's notices: the contract's secret in the address, or its signature.
+    "bestsignNotice",
 ];
 
 struct Operation {

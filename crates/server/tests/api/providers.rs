@@ -786,7 +786,8 @@ async fn signature_config_validates_keeps_the_key_secret_and_tests_the_connectio
     // Nothing to test yet.
     assert_eq!(app.post_as(SIG_TEST, &token, &json!({})).await?.code(), 409);
 
-    let good = json!({ "kind": "bestsign", "endpoint": "https://openapi.bestsign.info/openapi/v2", "developerId": "1588888888888", "privateKey": PRIVATE_KEY });
+    let good = json!({ "kind": "bestsign", "endpoint": "https://openapi.bestsign.info/openapi/v2", "developerId": "1588888888888", "privateKey": PRIVATE_KEY,
+                       "callbackBase": "https://beehive.example.com", "platformCreditCode": "91110000MA01ABCD2X", "platformMobile": "13900000000" });
     let with = |k: &str, v: Value| {
         let mut b = good.clone();
         b[k] = v;
@@ -801,6 +802,12 @@ async fn signature_config_validates_keeps_the_key_secret_and_tests_the_connectio
         (with("endpoint", json!("")), "endpoint"),
         (with("developerId", json!("")), "developerId"),
         (with("privateKey", json!("")), "privateKey"),
+        (with("callbackBase", json!("")), "callbackBase"),
+        (
+            with("platformCreditCode", json!("9111")),
+            "platformCreditCode",
+        ),
+        (with("platformMobile", json!("0139")), "platformMobile"),
     ];
     for (body, field) in cases {
         let reply = app.post_as(SIG_UPDATE, &token, &body).await?;
@@ -837,7 +844,8 @@ async fn signature_config_validates_keeps_the_key_secret_and_tests_the_connectio
         .post_as(
             SIG_UPDATE,
             &token,
-            &json!({ "kind": "bestsign", "endpoint": up, "developerId": "1588888888888" }),
+            &json!({ "kind": "bestsign", "endpoint": up, "developerId": "1588888888888",
+                     "callbackBase": "https://beehive.example.com", "platformCreditCode": "91110000MA01ABCD2X", "platformMobile": "13900000000" }),
         )
         .await?;
     assert_eq!(reply.code(), 200, "kept key: {}", reply.text);
@@ -850,7 +858,8 @@ async fn signature_config_validates_keeps_the_key_secret_and_tests_the_connectio
     app.post_as(
         SIG_UPDATE,
         &token,
-        &json!({ "kind": "bestsign", "endpoint": broken, "developerId": "1588888888888" }),
+        &json!({ "kind": "bestsign", "endpoint": broken, "developerId": "1588888888888",
+                 "callbackBase": "https://beehive.example.com", "platformCreditCode": "91110000MA01ABCD2X", "platformMobile": "13900000000" }),
     )
     .await?;
     let test: Value = app.post_as(SIG_TEST, &token, &json!({})).await?.data()?;
@@ -864,7 +873,8 @@ async fn signature_config_validates_keeps_the_key_secret_and_tests_the_connectio
     app.post_as(
         SIG_UPDATE,
         &token,
-        &json!({ "kind": "bestsign", "endpoint": format!("http://127.0.0.1:{closed}"), "developerId": "1588888888888" }),
+        &json!({ "kind": "bestsign", "endpoint": format!("http://127.0.0.1:{closed}"), "developerId": "1588888888888",
+                 "callbackBase": "https://beehive.example.com", "platformCreditCode": "91110000MA01ABCD2X", "platformMobile": "13900000000" }),
     )
     .await?;
     let test: Value = app.post_as(SIG_TEST, &token, &json!({})).await?.data()?;

@@ -29,6 +29,18 @@ fn loan(code: &str) -> Value {
 async fn contract_templates_are_versioned_and_checked() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let token = app.admin_token().await?;
+    // A fresh installation signs with six built-in ACTIVE templates, one per kind; this test
+    // follows templates of its own from an empty list.
+    assert_eq!(
+        count(
+            &app,
+            "SELECT COUNT(DISTINCT doc_kind) FROM contract_template \
+             WHERE code LIKE 'BUILTIN_%' AND status = 'ACTIVE' AND capital_provider_id IS NULL"
+        )
+        .await?,
+        6
+    );
+    app.execute("DELETE FROM contract_template").await?;
 
     // An unknown variable is refused, naming it; nothing is stored.
     let mut body = loan("LOAN_STD");
@@ -238,9 +250,10 @@ async fn contract_templates_are_versioned_and_checked() -> anyhow::Result<()> {
         v.iter()
             .any(|v| v["name"] == "order.financedAmount" && v["label"] == "融资金额（元）")
     }));
+    // 借款合同, 服务协议, 车主声明, 授权委托书, 代扣授权书, 个人信息授权书.
     assert_eq!(
         catalogue.body["data"]["docKinds"].as_array().map(Vec::len),
-        Some(5)
+        Some(6)
     );
     Ok(())
 }
@@ -352,6 +365,8 @@ async fn the_preview_is_a_pdf_with_the_chinese_text() -> anyhow::Result<()> {
 async fn capital_users_see_only_their_active_templates() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let token = app.admin_token().await?;
+    // Without the built-in templates: the list is this test's.
+    app.execute("DELETE FROM contract_template").await?;
     let mine = app.capital_user("甲资金方", "cap_a", "Cap-Pass-1").await?;
     let theirs = app.capital_user("乙资金方", "cap_b", "Cap-Pass-1").await?;
     let mut ids = Vec::new();

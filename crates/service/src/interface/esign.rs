@@ -26,6 +26,11 @@ pub struct SignatureConfigView {
     pub developer_id: String,
     pub private_key_set: bool,
     pub private_key_error: Option<String>,
+    /// This Beehive's public address the provider posts its notices to.
+    pub callback_base: String,
+    /// The platform's unified social credit code and contact mobile: its signing account.
+    pub platform_credit_code: String,
+    pub platform_mobile: String,
 }
 
 /// What the form saves. An absent or blank private key keeps the stored one.
@@ -35,6 +40,9 @@ pub struct SignatureConfigInput {
     pub endpoint: Option<String>,
     pub developer_id: Option<String>,
     pub private_key: Option<String>,
+    pub callback_base: Option<String>,
+    pub platform_credit_code: Option<String>,
+    pub platform_mobile: Option<String>,
 }
 
 /// The outcome of a connection test.
@@ -50,9 +58,12 @@ pub struct ConnectionTest {
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-struct SignatureSettings {
-    endpoint: String,
-    developer_id: String,
+pub(crate) struct SignatureSettings {
+    pub(crate) endpoint: String,
+    pub(crate) developer_id: String,
+    pub(crate) callback_base: String,
+    pub(crate) platform_credit_code: String,
+    pub(crate) platform_mobile: String,
 }
 
 impl Beehive {
@@ -71,6 +82,9 @@ impl Beehive {
             developer_id: settings.developer_id,
             private_key_set: secret.is_set(),
             private_key_error: secret.error(),
+            callback_base: settings.callback_base,
+            platform_credit_code: settings.platform_credit_code,
+            platform_mobile: settings.platform_mobile,
         })
     }
 
@@ -100,6 +114,53 @@ impl Beehive {
         };
         let developer_id = text::required_if(input.developer_id.as_deref(), 64, bestsign)
             .or_invalid_as("developerId", "开发者编号")?;
+        let callback_base = match input.callback_base.as_deref().map(str::trim) {
+            Some(e) if !e.is_empty() => check_endpoint("callbackBase", "回调地址", e)?,
+            _ if bestsign => return Err(Error::invalid("callbackBase", "回调地址不能为空")),
+            _ => String::new(),
+        };
+        let platform_credit_code = input
+            .platform_credit_code
+            .as_deref()
+            .map(str::trim)
+            .unwrap_or_default()
+            .to_uppercase();
+        if bestsign && platform_credit_code.is_empty() {
+            return Err(Error::invalid(
+                "platformCreditCode",
+                "请填写平台的统一社会信用代码（平台签署账户）",
+            ));
+        }
+        if !platform_credit_code.is_empty()
+            && (platform_credit_code.chars().count() != 18
+                || !platform_credit_code
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric()))
+        {
+            return Err(Error::invalid(
+                "platformCreditCode",
+                "统一社会信用代码为 18 位数字或大写字母",
+            ));
+        }
+        let platform_mobile = input
+            .platform_mobile
+            .as_deref()
+            .map(str::trim)
+            .unwrap_or_default()
+            .to_owned();
+        if bestsign && platform_mobile.is_empty() {
+            return Err(Error::invalid(
+                "platformMobile",
+                "请填写平台签署联系人手机号",
+            ));
+        }
+        if !platform_mobile.is_empty()
+            && (platform_mobile.len() != 11
+                || !platform_mobile.starts_with('1')
+                || !platform_mobile.chars().all(|c| c.is_ascii_digit()))
+        {
+            return Err(Error::invalid("platformMobile", "手机号须为 11 位数字"));
+        }
         let private_key = input
             .private_key
             .as_deref()
@@ -118,6 +179,9 @@ impl Beehive {
         let settings = serde_json::to_value(SignatureSettings {
             endpoint,
             developer_id,
+            callback_base: callback_base.trim_end_matches('/').to_owned(),
+            platform_credit_code,
+            platform_mobile,
         })
         .map_err(Error::internal)?;
         self.save_slot(
@@ -130,6 +194,34 @@ impl Beehive {
             "privateKey",
         )
         .await
+    }
+
+    /// The configured provider when it is BestSign (with its settings); `None` for the built-in
+    /// local signing. A BestSign configuration whose key no longer decrypts is a 409.
+    pub(crate) async fn bestsign(
+        &self,
+    ) -> Result<Option<(super::bestsign::BestSign, SignatureSettings)>> {
+        let row = load_slot(&self.db, SLOT).await?;
+        if row.as_ref().map(|r| r.kind.as_str()) != Some(ESIGN_BESTSIGN) {
+            return Ok(None);
+        }
+        let settings: SignatureSettings = settings_of(row.as_ref());
+        let key = match self.stored_secret(row.as_ref()) {
+            Stored::Readable(key) => key,
+            Stored::None | Stored::Unreadable => {
+                return Err(Error::Conflict(
+                    "电子签章接口配置的私钥未设置或已失效，请重新填写".to_owned(),
+                ));
+            }
+        };
+        let adapter = super::bestsign::BestSign::new(
+            self.http.clone(),
+            self.clock.clone(),
+            &settings.endpoint,
+            &settings.developer_id,
+            &key,
+        )?;
+        Ok(Some((adapter, settings)))
     }
 
     /// Makes one request to the saved endpoint (5 s timeout) and reports what happened.

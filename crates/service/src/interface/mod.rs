@@ -6,6 +6,7 @@
 //! secret's value.
 
 pub mod aliyun;
+pub mod bestsign;
 pub mod esign;
 mod sms;
 pub mod templates;

@@ -46,6 +46,7 @@ pub const DOC_KINDS: &[(&str, &str)] = &[
     ("OWNER_DECLARATION", "车主声明"),
     ("POWER_OF_ATTORNEY", "授权委托书"),
     ("WITHHOLDING_AUTH", "代扣授权书"),
+    ("PRIVACY_AUTH", "个人信息授权书"),
 ];
 
 /// A variable a body may use: its name, what it means, and the sample the preview shows.

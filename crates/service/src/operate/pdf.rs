@@ -228,13 +228,229 @@ fn glyphs(metrics: &Metrics<'_>, text: &str) -> Vec<KrillaGlyph> {
         .collect()
 }
 
+/// A seal picture (the capital provider's, uploaded with its e-signature account).
+#[derive(Debug, Clone)]
+pub enum SealImage {
+    Png(Vec<u8>),
+    Jpeg(Vec<u8>),
+}
+
+/// One signer's block on the signing page.
+pub struct SignatureBlock {
+    /// 甲方（借款人）, 出借人, 服务方 ...
+    pub role: String,
+    pub name: String,
+    /// How the signature was given and when (签署时间 2026-11-26 10:31:05).
+    pub lines: Vec<String>,
+    /// An organisation signs with a seal: its picture, or a drawn seal with its name.
+    pub organisation: bool,
+    pub seal: Option<SealImage>,
+}
+
+/// The page added to a signed document: who signed, when, from where, over which document.
+pub struct SigningPage {
+    /// The SHA-256 of the document as rendered before signing (what every signer saw).
+    pub document_sha256: String,
+    pub contract_no: String,
+    pub blocks: Vec<SignatureBlock>,
+}
+
 /// Renders `doc` as an A4 PDF.
 pub fn render(doc: &DocumentText<'_>) -> Result<Vec<u8>> {
+    render_document(doc, None)
+}
+
+/// Renders `doc` followed by its signing page: the signed version of a contract. The body is
+/// typeset exactly as [`render`] sets it, so the pages before the signing page are the pages
+/// the signers read.
+pub fn render_signed(doc: &DocumentText<'_>, signing: &SigningPage) -> Result<Vec<u8>> {
+    render_document(doc, Some(signing))
+}
+
+const SEAL_RED: (u8, u8, u8) = (200, 30, 30);
+const BLOCK_HEIGHT: f32 = 118.0;
+
+fn circle(cx: f32, cy: f32, r: f32) -> Option<krilla::geom::Path> {
+    // Four cubic arcs (k = 0.5523 of the radius).
+    let k = 0.552_284_8 * r;
+    let mut p = PathBuilder::new();
+    p.move_to(cx + r, cy);
+    p.cubic_to(cx + r, cy + k, cx + k, cy + r, cx, cy + r);
+    p.cubic_to(cx - k, cy + r, cx - r, cy + k, cx - r, cy);
+    p.cubic_to(cx - r, cy - k, cx - k, cy - r, cx, cy - r);
+    p.cubic_to(cx + k, cy - r, cx + r, cy - k, cx + r, cy);
+    p.close();
+    p.finish()
+}
+
+fn stroke(r: u8, g: u8, b: u8, width: f32) -> Stroke {
+    Stroke {
+        paint: rgb::Color::new(r, g, b).into(),
+        width,
+        ..Default::default()
+    }
+}
+
+/// Draws the signing page on `surface`.
+fn draw_signing_page(
+    surface: &mut krilla::surface::Surface<'_>,
+    metrics: &Metrics<'_>,
+    font: &Font,
+    signing: &SigningPage,
+) {
+    let text = |surface: &mut krilla::surface::Surface<'_>, x: f32, y: f32, s: &str, size: f32| {
+        surface.draw_glyphs(
+            Point::from_xy(x, y),
+            &glyphs(metrics, s),
+            font.clone(),
+            s,
+            size,
+            false,
+        );
+    };
+    let width = PAGE_WIDTH - 2.0 * MARGIN_X;
+    let mut y = MARGIN_TOP + TITLE_SIZE;
+    let title = "签署页";
+    surface.set_fill(Some(fill(20, 20, 20)));
+    text(
+        surface,
+        (PAGE_WIDTH - metrics.width(title, TITLE_SIZE)) / 2.0,
+        y,
+        title,
+        TITLE_SIZE,
+    );
+    y += SUBTITLE_SIZE * 2.4;
+    surface.set_fill(Some(fill(110, 110, 110)));
+    for line in [
+        format!("合同编号：{}", signing.contract_no),
+        format!("文件摘要（SHA-256）：{}", signing.document_sha256),
+    ] {
+        text(surface, MARGIN_X, y, &line, SUBTITLE_SIZE);
+        y += SUBTITLE_SIZE * 1.6;
+    }
+    y += 8.0;
+    for block in &signing.blocks {
+        if y + BLOCK_HEIGHT > PAGE_HEIGHT - MARGIN_BOTTOM {
+            break;
+        }
+        let mut frame = PathBuilder::new();
+        frame.move_to(MARGIN_X, y);
+        frame.line_to(MARGIN_X + width, y);
+        frame.line_to(MARGIN_X + width, y + BLOCK_HEIGHT);
+        frame.line_to(MARGIN_X, y + BLOCK_HEIGHT);
+        frame.close();
+        if let Some(path) = frame.finish() {
+            surface.set_fill(None);
+            surface.set_stroke(Some(stroke(170, 170, 170, 0.6)));
+            surface.draw_path(&path);
+            surface.set_stroke(None);
+        }
+        let mut ty = y + 20.0;
+        surface.set_fill(Some(fill(20, 20, 20)));
+        text(
+            surface,
+            MARGIN_X + 12.0,
+            ty,
+            &format!("{}：{}", block.role, block.name),
+            BODY_SIZE + 1.0,
+        );
+        ty += LINE_HEIGHT;
+        surface.set_fill(Some(fill(70, 70, 70)));
+        for line in &block.lines {
+            text(surface, MARGIN_X + 12.0, ty, line, SUBTITLE_SIZE);
+            ty += SUBTITLE_SIZE * 1.7;
+        }
+        // The seal or the signature, at the right of the block.
+        let cx = MARGIN_X + width - 70.0;
+        let cy = y + BLOCK_HEIGHT / 2.0;
+        let drawn_image = match (&block.seal, block.organisation) {
+            (Some(seal), true) => {
+                let image = match seal {
+                    SealImage::Png(b) => krilla::image::Image::from_png(b.clone().into(), true),
+                    SealImage::Jpeg(b) => krilla::image::Image::from_jpeg(b.clone().into(), true),
+                };
+                match (image, Size::from_wh(96.0, 96.0)) {
+                    (Ok(image), Some(size)) => {
+                        surface.push_transform(&krilla::geom::Transform::from_translate(
+                            cx - 48.0,
+                            cy - 48.0,
+                        ));
+                        surface.draw_image(image, size);
+                        surface.pop();
+                        true
+                    }
+                    _ => false,
+                }
+            }
+            _ => false,
+        };
+        let (r, g, b) = SEAL_RED;
+        if !drawn_image && block.organisation {
+            for (radius, line) in [(44.0, 2.2), (40.0, 0.6)] {
+                if let Some(path) = circle(cx, cy, radius) {
+                    surface.set_fill(None);
+                    surface.set_stroke(Some(stroke(r, g, b, line)));
+                    surface.draw_path(&path);
+                    surface.set_stroke(None);
+                }
+            }
+            surface.set_fill(Some(fill(r, g, b)));
+            let star = "★";
+            text(
+                surface,
+                cx - metrics.width(star, 16.0) / 2.0,
+                cy + 6.0,
+                star,
+                16.0,
+            );
+            let name: String = block.name.chars().take(14).collect();
+            let size = (64.0 / metrics.width(&name, 1.0).max(1.0)).clamp(5.0, 9.0);
+            text(
+                surface,
+                cx - metrics.width(&name, size) / 2.0,
+                cy - 12.0,
+                &name,
+                size,
+            );
+            let label = "电子签章";
+            text(
+                surface,
+                cx - metrics.width(label, 7.0) / 2.0,
+                cy + 24.0,
+                label,
+                7.0,
+            );
+        } else if !block.organisation {
+            // A person's signature: the name, in red, over a line.
+            surface.set_fill(Some(fill(r, g, b)));
+            let size = 20.0;
+            text(
+                surface,
+                cx - metrics.width(&block.name, size) / 2.0,
+                cy + 4.0,
+                &block.name,
+                size,
+            );
+            let mut rule = PathBuilder::new();
+            rule.move_to(cx - 55.0, cy + 12.0);
+            rule.line_to(cx + 55.0, cy + 12.0);
+            if let Some(path) = rule.finish() {
+                surface.set_fill(None);
+                surface.set_stroke(Some(stroke(r, g, b, 0.8)));
+                surface.draw_path(&path);
+                surface.set_stroke(None);
+            }
+        }
+        y += BLOCK_HEIGHT + 12.0;
+    }
+}
+
+fn render_document(doc: &DocumentText<'_>, signing: Option<&SigningPage>) -> Result<Vec<u8>> {
     let metrics = Metrics::new(FONT)?;
     let font = Font::new(krilla::Data::from(FONT), 0)
         .ok_or_else(|| Error::internal(anyhow::anyhow!("the embedded font cannot be read")))?;
     let pages = paginate(&metrics, doc.body);
-    let total = pages.len();
+    let total = pages.len() + usize::from(signing.is_some());
     let size = Size::from_wh(PAGE_WIDTH, PAGE_HEIGHT)
         .ok_or_else(|| Error::internal(anyhow::anyhow!("page size")))?;
     let mut document = Document::new();
@@ -319,6 +535,24 @@ pub fn render(doc: &DocumentText<'_>) -> Result<Vec<u8>> {
         surface.finish();
         page.finish();
     }
+    if let Some(signing) = signing {
+        let mut page = document.start_page_with(PageSettings::new(size));
+        let mut surface = page.surface();
+        draw_signing_page(&mut surface, &metrics, &font, signing);
+        let footer = format!("第 {total} 页 / 共 {total} 页");
+        let x = (PAGE_WIDTH - metrics.width(&footer, FOOTER_SIZE)) / 2.0;
+        surface.set_fill(Some(fill(120, 120, 120)));
+        surface.draw_glyphs(
+            Point::from_xy(x, PAGE_HEIGHT - MARGIN_BOTTOM / 2.0),
+            &glyphs(&metrics, &footer),
+            font.clone(),
+            &footer,
+            FOOTER_SIZE,
+            false,
+        );
+        surface.finish();
+        page.finish();
+    }
     document
         .finish()
         .map_err(|e| Error::internal(anyhow::anyhow!("PDF: {e:?}")))
@@ -379,6 +613,55 @@ mod tests {
             body: &body,
         })?;
         assert!(pdf.starts_with(b"%PDF-"));
+        Ok(())
+    }
+
+    #[test]
+    fn a_signed_document_has_the_signing_page_after_the_body() -> Result<()> {
+        let doc = DocumentText {
+            title: "借款合同",
+            subtitle: "HT20261126000001",
+            body: "第一条 借款金额。",
+        };
+        let unsigned = render(&doc)?;
+        let signed = render_signed(
+            &doc,
+            &SigningPage {
+                document_sha256: "ab".repeat(32),
+                contract_no: "HT20261126000001".to_owned(),
+                blocks: vec![
+                    SignatureBlock {
+                        role: "借款人".to_owned(),
+                        name: "郭子豪".to_owned(),
+                        lines: vec!["签署时间：2026-11-26 10:00:00".to_owned()],
+                        organisation: false,
+                        seal: None,
+                    },
+                    SignatureBlock {
+                        role: "出借人".to_owned(),
+                        name: "示例银行股份有限公司".to_owned(),
+                        lines: vec![],
+                        organisation: true,
+                        seal: None,
+                    },
+                ],
+            },
+        )?;
+        assert!(signed.starts_with(b"%PDF-"));
+        assert!(signed.len() > unsigned.len());
+        // Page objects: `/Type /Page` or `/Type/Page`, not the page tree's `/Pages`.
+        let pages = |pdf: &[u8]| {
+            let mut n = 0;
+            for pattern in [&b"/Type /Page"[..], &b"/Type/Page"[..]] {
+                n += pdf
+                    .windows(pattern.len() + 1)
+                    .filter(|w| w.starts_with(pattern) && w[pattern.len()] != b's')
+                    .count();
+            }
+            n
+        };
+        assert!(pages(&unsigned) >= 1, "no page objects found");
+        assert_eq!(pages(&signed), pages(&unsigned) + 1);
         Ok(())
     }
 }

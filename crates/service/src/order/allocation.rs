@@ -453,6 +453,83 @@ impl Beehive {
         Ok(())
     }
 
+    /// After a re-quote (T14) and the new approval, the order goes back to the provider that
+    /// already took it: T8 and T9 again (logged as the system), the reservation adjusted to the
+    /// newly approved amount. Answers false when there is nothing to resume (no live allocation,
+    /// or the provider cannot take the larger amount: the allocation is then released and the
+    /// order stays in the queue).
+    pub(crate) async fn resume_allocation(&self, id: i64) -> Result<bool> {
+        let now = self.clock.now();
+        let day = self.business_date().await?;
+        let txn = store::begin_write(&self.db).await?;
+        let Some(order) = orders::Entity::find_by_id(id).one(&txn).await? else {
+            return Ok(false);
+        };
+        if status_of(&order)? != OrderStatus::PendingAllocation {
+            return Ok(false);
+        }
+        let Some(live) = allocation::Entity::find()
+            .filter(allocation::Column::OrderId.eq(id))
+            .filter(allocation::Column::Status.eq(ACTIVE))
+            .one(&txn)
+            .await?
+        else {
+            return Ok(false);
+        };
+        let by = By::system("requote");
+        let fen = amount_of(&order);
+        let delta = fen - live.reserved_fen;
+        if delta > 0 && !reserve(&txn, live.capital_provider_id, delta).await? {
+            release_live(&txn, &order, "CANCELLED", "重新审批后资金方额度不足", now).await?;
+            txn.commit().await?;
+            return Ok(false);
+        }
+        if delta < 0 {
+            unreserve(&txn, live.capital_provider_id, -delta).await?;
+        }
+        let changed = allocation::Entity::update_many()
+            .col_expr(allocation::Column::ReservedFen, Expr::value(fen))
+            .col_expr(allocation::Column::ApprovedFen, Expr::value(Some(fen)))
+            .col_expr(allocation::Column::UpdatedAt, Expr::value(now))
+            .col_expr(
+                allocation::Column::Version,
+                Expr::col(allocation::Column::Version).add(1),
+            )
+            .filter(allocation::Column::Id.eq(live.id))
+            .filter(allocation::Column::Version.eq(live.version))
+            .exec(&txn)
+            .await?
+            .rows_affected;
+        if changed != 1 {
+            return Err(Error::Conflict(crate::error::STALE.to_owned()));
+        }
+        let detail = serde_json::json!({
+            "capitalProviderId": live.capital_provider_id,
+            "reservedFen": fen,
+            "previousReservedFen": live.reserved_fen,
+            "requote": true,
+        });
+        let allocate = Event::to_next(OrderEvent::Allocate, OrderStatus::PendingAllocation)?
+            .amount(fen)
+            .reference("allocation", live.id)
+            .comment("重新审批后回到原资金方")
+            .detail(detail.clone())
+            .set(orders::Column::AllocatedAt, Expr::value(Some(now)));
+        let version = transition::apply(&txn, &by, now, day, &order, allocate).await?;
+        let mut order = order;
+        order.status = OrderStatus::Allocated.code().to_owned();
+        order.version = version;
+        let accept = Event::to_next(OrderEvent::CpAccept, OrderStatus::Allocated)?
+            .amount(fen)
+            .reference("allocation", live.id)
+            .comment(live.cp_approval_no.clone())
+            .detail(detail)
+            .set(orders::Column::AcceptedAt, Expr::value(Some(now)));
+        transition::apply(&txn, &by, now, day, &order, accept).await?;
+        txn.commit().await?;
+        Ok(true)
+    }
+
     /// T8 by hand, for one or more orders: each in its own transaction, each with its outcome.
     pub async fn allocate_orders(
         &self,
@@ -825,6 +902,8 @@ impl Beehive {
             ));
         }
         let released = release_live(&txn, &order, "CANCELLED", reason, now).await?;
+        // The provider's documents (declaration, power of attorney) go with it.
+        super::contracts::void_live(&txn, &by, now, order.id, None, "撤回分配，合同作废").await?;
         let mut event = event
             .maker(maker)
             .comment(reason)

@@ -7,7 +7,14 @@
 //! (`domain::money::order::order_amounts`, `generate_plan`); nothing is computed twice.
 
 pub mod allocation;
+pub mod contracts;
+pub mod down_payment;
+pub mod insure;
 pub mod options;
+pub mod plan;
+pub mod policy;
+pub mod premium;
+pub mod progress;
 pub mod transition;
 
 use crate::audit::log_change;
@@ -66,6 +73,18 @@ pub enum Stage {
     Queue,
     /// 已拒绝订单.
     Rejected,
+    /// 订单车主声明及授权书: PENDING_DECLARATION.
+    Declaration,
+    /// 投保确认: PENDING_INSURE_CONFIRM.
+    Insure,
+    /// 订单合同管理: PENDING_SIGN.
+    Sign,
+    /// 首付款管理: PENDING_DOWN_PAYMENT.
+    DownPayment,
+    /// 放款管理: PENDING_DISBURSEMENT and PENDING_POLICY (disbursed, reversible).
+    Disbursement,
+    /// 电子保单: PENDING_POLICY.
+    Policy,
     /// 综合业务订单: every status.
     All,
 }
@@ -79,6 +98,12 @@ impl Stage {
             Stage::Review => &[S::IntakeReview],
             Stage::Queue => &[S::PendingAllocation],
             Stage::Rejected => &[S::Rejected],
+            Stage::Declaration => &[S::PendingDeclaration],
+            Stage::Insure => &[S::PendingInsureConfirm],
+            Stage::Sign => &[S::PendingSign],
+            Stage::DownPayment => &[S::PendingDownPayment],
+            Stage::Disbursement => &[S::PendingDisbursement, S::PendingPolicy],
+            Stage::Policy => &[S::PendingPolicy],
             Stage::All => OrderStatus::ALL,
         }
     }
@@ -91,7 +116,15 @@ impl Stage {
         match self {
             Stage::Apply => Some(ORDER_APPLY_EXPORT),
             Stage::Queue => Some(ASSIGNMENT_QUEUE_EXPORT),
-            Stage::Intake | Stage::Review | Stage::All => Some(ORDER_INFO_EXPORT),
+            Stage::Intake
+            | Stage::Review
+            | Stage::All
+            | Stage::Declaration
+            | Stage::Insure
+            | Stage::Sign
+            | Stage::DownPayment
+            | Stage::Disbursement
+            | Stage::Policy => Some(ORDER_INFO_EXPORT),
             Stage::Rejected => None,
         }
     }
@@ -104,6 +137,12 @@ impl Stage {
             Stage::Review => "order_review",
             Stage::Queue => "order_queue",
             Stage::Rejected => "order_rejected",
+            Stage::Declaration => "order_declaration",
+            Stage::Insure => "order_insure",
+            Stage::Sign => "order_sign",
+            Stage::DownPayment => "order_down_payment",
+            Stage::Disbursement => "order_disbursement",
+            Stage::Policy => "order_policy",
             Stage::All => "order_all",
         }
     }
@@ -114,7 +153,15 @@ impl Stage {
             Stage::Apply => ORDER_APPLY_TABLE,
             Stage::Queue => ASSIGNMENT_QUEUE_TABLE,
             Stage::Rejected => STATISTICS_NOT_PASS,
-            Stage::Intake | Stage::Review | Stage::All => ORDER_INFO_TABLE,
+            Stage::Intake
+            | Stage::Review
+            | Stage::All
+            | Stage::Declaration
+            | Stage::Insure
+            | Stage::Sign
+            | Stage::DownPayment
+            | Stage::Disbursement
+            | Stage::Policy => ORDER_INFO_TABLE,
         }
     }
 }
@@ -978,14 +1025,18 @@ impl Beehive {
         transition::apply(&txn, &by, now, day, &order, event).await?;
         txn.commit().await?;
         // An approved order enters the queue: the rules may take it at once (a separate
-        // transaction: the approval stands even when no rule takes it).
-        if status_of(&self.order_row(&self.db, id).await?)? == OrderStatus::PendingAllocation {
+        // transaction: the approval stands even when no rule takes it). A re-quoted order kept
+        // its provider and reservation: it goes back to that provider.
+        if status_of(&self.order_row(&self.db, id).await?)? == OrderStatus::PendingAllocation
+            && !self.resume_allocation(id).await?
+        {
             self.auto_allocate_order(id).await?;
         }
         Ok(())
     }
 
-    /// T30: cancels an order before signing, releasing its credit reservation.
+    /// T30/T31: cancels an order before disbursement: money received must have been refunded;
+    /// its contracts are voided, its unpaid premium line removed and its credit released.
     pub async fn cancel_order(
         &self,
         me: &Principal,
@@ -1000,6 +1051,27 @@ impl Beehive {
         let order = self.order_row(&txn, id).await?;
         let event = Event::to_next(OrderEvent::Cancel, status_of(&order)?)?;
         let reason = required_text("reason", "取消原因", reason, 500)?;
+        // Money received must go back first (E13): the cancellation waits for the refund.
+        let held = down_payment::money_held(&txn, order.id).await?;
+        if held > 0 {
+            return Err(Error::Conflict(format!(
+                "订单已收款 ¥{}，请先登记退款再取消",
+                yuan(held)
+            )));
+        }
+        let pending = store::entity::order_receipt::Entity::find()
+            .filter(store::entity::order_receipt::Column::OrderId.eq(order.id))
+            .filter(store::entity::order_receipt::Column::Status.eq("RECORDED"))
+            .one(&txn)
+            .await?;
+        if pending.is_some() {
+            return Err(Error::Conflict(
+                "订单有待确认的收款，请先确认或驳回".to_owned(),
+            ));
+        }
+        premium::remove_live_line(&txn, order.id, now).await?;
+        let by = By::user(me, client);
+        contracts::void_live(&txn, &by, now, order.id, None, "订单取消").await?;
         let released = allocation::release_live(&txn, &order, "CANCELLED", &reason, now).await?;
         let mut event = event
             .comment(reason.clone())
@@ -1010,7 +1082,7 @@ impl Beehive {
                 .reference("allocation", allocation_id)
                 .detail(serde_json::json!({ "releasedFen": fen }));
         }
-        transition::apply(&txn, &By::user(me, client), now, day, &order, event).await?;
+        transition::apply(&txn, &by, now, day, &order, event).await?;
         txn.commit().await?;
         Ok(())
     }

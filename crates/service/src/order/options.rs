@@ -13,11 +13,12 @@ use store::entity::{capital_provider, insurer, product};
 use store::sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 
 /// The permissions of the order screens; any one of them opens the choices.
-pub const ORDER_SCREENS: [&str; 4] = [
+pub const ORDER_SCREENS: [&str; 5] = [
     ORDER_APPLY_TABLE,
     ORDER_INFO_TABLE,
     ASSIGNMENT_QUEUE_TABLE,
     STATISTICS_NOT_PASS,
+    domain::permission::codes::ORDER_PREMIUM_TABLE,
 ];
 
 /// An insurer to choose.

@@ -53,6 +53,22 @@ impl Event {
         })
     }
 
+    /// An event with one of its targets chosen (409 when the table does not allow it).
+    pub fn to_target(event: OrderEvent, from: OrderStatus, to: OrderStatus) -> Result<Self> {
+        event.check(from, to).map_err(|e| conflict(&e))?;
+        Ok(Event {
+            event,
+            to,
+            maker: None,
+            reason_code: String::new(),
+            comment: String::new(),
+            amount_fen: None,
+            reference: None,
+            detail: None,
+            set: Vec::new(),
+        })
+    }
+
     pub fn comment(mut self, text: impl Into<String>) -> Self {
         self.comment = text.into();
         self

@@ -56,6 +56,17 @@ pub struct Model {
     pub accepted_at: Option<DateTimeUtc>,
     pub rejected_at: Option<DateTimeUtc>,
     pub cancelled_at: Option<DateTimeUtc>,
+    pub declared_at: Option<DateTimeUtc>,
+    pub insure_confirmed_at: Option<DateTimeUtc>,
+    pub signed_at: Option<DateTimeUtc>,
+    pub down_paid_at: Option<DateTimeUtc>,
+    pub disbursed_at: Option<DateTimeUtc>,
+    pub policy_issued_at: Option<DateTimeUtc>,
+    /// The last business date to sign (PENDING_SIGN) and to pay the down payment (PENDING_DOWN_PAYMENT).
+    pub sign_deadline: Option<Date>,
+    pub down_payment_deadline: Option<Date>,
+    /// The stored repayment plan (from signing on).
+    pub plan_id: Option<i64>,
     pub created_at: DateTimeUtc,
     pub created_by: Option<i64>,
     pub updated_at: DateTimeUtc,

@@ -20,6 +20,7 @@ mod m0012_ledger;
 mod m0013_jobs;
 mod m0014_products;
 mod m0015_orders;
+mod m0016_orders_part2;
 
 pub struct Migrator;
 
@@ -42,6 +43,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0013_jobs::Migration),
             Box::new(m0014_products::Migration),
             Box::new(m0015_orders::Migration),
+            Box::new(m0016_orders_part2::Migration),
         ]
     }
 }

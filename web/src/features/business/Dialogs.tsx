@@ -1,8 +1,7 @@
 import { Alert, App, Checkbox, Form, Input, InputNumber, Select, Table, Tag, type InputNumberProps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../shared/api/errors';
 import { FormDialog } from '../../shared/crud/FormDialog';
 import { DictSelect } from '../../shared/dictionary/DictSelect';
 import { fenToYuan, formatYuan } from '../../shared/format/money';
@@ -10,26 +9,10 @@ import { orderApi, type Outcome } from './api';
 import { BUSINESS_NS } from './locales';
 import { RETURN_FIELDS, optionalFen, yuanRule } from './logic';
 import { PROVIDERS_KEY, providerOptions, useProviders } from './lookups';
+import { useRefusal } from './useRefusal';
 
-/**
- * The command dialogs of the order screens. A refusal the user must understand (403: the
- * maker may not check their own work, or a missing permission; 409: the order moved on) shows as
- * an alert inside the dialog, which stays open; field errors (400) show under their fields.
- */
-function useRefusal(): [ReactNode, <T>(run: () => Promise<T>) => Promise<T>] {
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const guard = async <T,>(run: () => Promise<T>): Promise<T> => {
-    setRefusal(null);
-    try {
-      return await run();
-    } catch (error) {
-      if (isApiError(error) && (error.code === 403 || error.code === 409)) setRefusal(error.msg);
-      throw error;
-    }
-  };
-  const alert = refusal ? <Alert type="error" showIcon title={refusal} className="bh-order-outcomes" data-testid="refusal" /> : null;
-  return [alert, guard];
-}
+// The command dialogs of the order screens; a refusal the user must understand shows inside the
+// dialog (`useRefusal`), field errors (400) under their fields.
 
 /** A yuan amount input (text, two decimals; converted to fen on the text). Form.Item's value, onChange and id pass through. */
 export function YuanInput({ testId, width, ...rest }: Omit<InputNumberProps<string>, 'stringMode'> & { testId?: string; width?: number | string }) {

@@ -17,11 +17,17 @@ const api = vi.hoisted(() => ({
   approve: vi.fn<(id: number, input: unknown) => Promise<unknown>>(),
 }));
 
+const dp = vi.hoisted(() => ({
+  record: vi.fn<(orderId: number, fields: unknown, voucher: File | null) => Promise<unknown>>(),
+  refund: vi.fn<(orderId: number, input: unknown) => Promise<unknown>>(),
+}));
+
 vi.mock('./api', async (original) => {
   const real = await original<typeof ApiModule>();
   return {
     ...real,
     orderApi: { ...real.orderApi, ...api },
+    downPaymentApi: { ...real.downPaymentApi, ...dp },
     orderFileApi: { ...real.orderFileApi, page: () => Promise.resolve({ records: [], total: 0, page: 1, size: 100 }) },
     lookupApi: { choices: () => Promise.resolve({ products: [], insurers: [], providers: [] }) },
   };
@@ -46,7 +52,13 @@ function view(status: string, nextEvents: string[]): OrderView {
     vehicleUsage: 'PRIVATE', vehicleEngineNo: '', vehicleOwnerName: '', anchorDate: '2026-12-01', firstDueDate: '2027-01-01',
     upfrontFeeFen: 0, depositFen: 0, firstInstalmentFen: 44424, dueAtDownPaymentFen: 75000, reviewOpinion: '', returnFields: ['policies'],
     cancelReason: '', remark: '', snapshotted: true,
-    policies: [{ kind: 'COMMERCIAL', insurerId: 1, insurerName: '人保', premiumFen: 480000 }],
+    policies: [
+      {
+        id: 11, kind: 'COMMERCIAL', insurerId: 1, insurerName: '人保', premiumFen: 480000, proposalNo: '', policyNo: '', finalPremiumFen: null,
+        specialAgreement: '', underwriting: '', startDate: null, endDate: null, ePolicyFileId: null, ePolicySha256: '', status: 'QUOTED', financed: true,
+      },
+    ],
+    contracts: [], receipts: [], refunds: [], plan: null, disbursement: null, premiumLine: null, receivedFen: 0,
     schedule: null, allocations: [],
     timeline: [
       { fromStatus: null, toStatus: 'APPLIED', event: 'APPLY', eventLabel: '提交申请', actorType: 'USER', actorName: 'admin', businessDate: '2026-11-25', occurredAt: 1000, reasonCode: '', comment: '', amountFen: 575000, detail: {} },
@@ -80,6 +92,8 @@ describe('the order page', () => {
     await i18n.changeLanguage('zh');
     api.view.mockReset();
     api.approve.mockReset();
+    dp.record.mockReset();
+    dp.refund.mockReset();
   });
 
   it('offers the review to a reviewer only, and shows the timeline newest first', async () => {
@@ -116,5 +130,56 @@ describe('the order page', () => {
     expect(notice.textContent).toContain('交强险保费不符');
     expect(notice.textContent).toContain('保单');
     expect(buttons()).toEqual(['进件', '重新提交']);
+  });
+
+  it('records the down payment in one request: the amount due, the fields typed, no voucher', async () => {
+    const order = view('PENDING_DOWN_PAYMENT', ['DOWN_PAYMENT_CONFIRMED', 'CANCEL']);
+    api.view.mockResolvedValue(order);
+    dp.record.mockResolvedValue({});
+    act(() => setRoles([P.ORDER_INFO_TABLE, P.ORDER_INFO_DOWN_PAYMENT]));
+    renderPage();
+    await screen.findByText('BH20261125000007');
+    fireEvent.click(within(screen.getByRole('toolbar')).getAllByRole('button').find((b) => (b.textContent ?? '').replace(/\s/g, '') === '首付款') as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    // The amount is the order's due at down payment, shown, not typed.
+    expect(within(dialog).getByTestId('receipt-amount').textContent).toContain('750.00');
+    fireEvent.change(within(dialog).getAllByRole('textbox').find((i) => i.getAttribute('id')?.endsWith('serialNo')) as HTMLElement, { target: { value: ' S20261202 ' } });
+    fireEvent.click(within(dialog).getAllByRole('button').find((b) => (b.textContent ?? '').replace(/\s/g, '') === '登记收款') as HTMLElement);
+    await waitFor(() => expect(dp.record).toHaveBeenCalledTimes(1));
+    const [orderId, fields, voucher] = dp.record.mock.calls[0] as [number, Record<string, unknown>, File | null];
+    expect(orderId).toBe(7);
+    expect(fields).toMatchObject({ amountFen: 75000, channel: 'BANK_TRANSFER', serialNo: 'S20261202', payer: '郭子豪' });
+    expect(fields.valueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(voucher).toBeNull();
+  });
+
+  it('shows the plan\'s deposit offset as a tag, and refunds the whole amount received', async () => {
+    const order = view('PENDING_DISBURSEMENT', ['DISBURSED', 'CANCEL']);
+    order.receivedFen = 75000;
+    order.plan = {
+      id: 1, status: 'PENDING', method: 'ANNUITY', principalFen: 500000, interestFen: 33088, feeFen: 0, termN: 2, versionNo: 1,
+      items: [
+        { seq: 1, dueDate: '2027-01-01', principalFen: 250000, interestFen: 20000, feeFen: 0, totalFen: 270000, remainingFen: 250000, depositOffset: false },
+        { seq: 2, dueDate: '2027-02-01', principalFen: 250000, interestFen: 13088, feeFen: 0, totalFen: 263088, remainingFen: 0, depositOffset: true },
+      ],
+    };
+    api.view.mockResolvedValue(order);
+    dp.refund.mockResolvedValue({});
+    act(() => setRoles([P.ORDER_INFO_TABLE, P.ORDER_INFO_CANCEL]));
+    renderPage();
+    const plan = await screen.findByTestId('plan');
+    expect(within(plan).getAllByText('已抵扣')).toHaveLength(1);
+    fireEvent.click(within(screen.getByRole('toolbar')).getAllByRole('button').find((b) => (b.textContent ?? '').replace(/\s/g, '') === '登记退款') as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('refund-amount').textContent).toContain('750.00');
+    const boxes = within(dialog).getAllByRole('textbox');
+    fireEvent.change(boxes.find((i) => i.getAttribute('id')?.endsWith('serialNo')) as HTMLElement, { target: { value: 'R1' } });
+    fireEvent.change(boxes.find((i) => i.getAttribute('id')?.endsWith('reason')) as HTMLElement, { target: { value: '客户取消' } });
+    fireEvent.click(within(dialog).getAllByRole('button').find((b) => (b.textContent ?? '').replace(/\s/g, '') === '登记退款') as HTMLElement);
+    await waitFor(() => expect(dp.refund).toHaveBeenCalledTimes(1));
+    const [orderId, body] = dp.refund.mock.calls[0] as [number, Record<string, unknown>];
+    expect(orderId).toBe(7);
+    expect(body).toMatchObject({ channel: 'BANK_TRANSFER', serialNo: 'R1', reason: '客户取消' });
+    expect(body).not.toHaveProperty('amountFen');
   });
 });

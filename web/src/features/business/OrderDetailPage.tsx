@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Descriptions, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,20 +14,43 @@ import { OrderStatusTag } from '../../shared/order/OrderStatusTag';
 import { orderPath, statusColor } from '../../shared/order/status';
 import { ScheduleView } from '../../shared/schedule/ScheduleView';
 import { useTabLabel } from '../../shared/tabs/labels';
-import { useListReload } from '../../shared/crud/useListReload';
-import { orderApi, type AllocationRow, type OrderView, type PolicyRow, type RelatedOrder, type TimelineRow } from './api';
+import { contractApi, disburseApi, orderApi, type AllocationRow, type OrderView, type RelatedOrder, type TimelineRow } from './api';
+import { ContractsPanel } from './ContractsPanel';
+import { DisburseDialog, DisbursementInfo, PlanTable } from './Disbursement';
+import { DownPaymentPanel, RecordReceiptDialog, RefundDialog } from './DownPayment';
+import { InsureDialog } from './InsureDialog';
+import { useOrderView, useRefreshOrder } from './orderView';
+import { canRecordReceipt, generatable, hasLivePackage } from './part2Logic';
+import { ReasonPrompt } from './part2Parts';
+import { PoliciesTable } from './Policies';
 import { AcceptDialog, AllocateDialog, ApproveDialog, ReasonDialog, RejectDialog, ReturnDialog, type ReasonCommand } from './Dialogs';
 import { Amounts, IntakeDrawer, NoSchedule } from './IntakeDrawer';
 import { BUSINESS_NS } from './locales';
-import { orderActions, type OrderAction } from './logic';
+import { actorText, isSystemSource, orderActions, type OrderAction } from './logic';
 import { OrderFiles } from './OrderFiles';
-import { ORDER_LISTS } from './lists';
 import { ReturnNotice } from './ReturnNotice';
 import './business.css';
 
-const viewKey = (id: number) => ['business', 'order', id];
+type Open =
+  | { kind: 'intake' }
+  | { kind: 'approve' }
+  | { kind: 'return' }
+  | { kind: 'reject' }
+  | { kind: 'allocate' }
+  | { kind: 'accept' }
+  | { kind: 'reason'; command: ReasonCommand }
+  | { kind: 'insure' }
+  | { kind: 'receipt' }
+  | { kind: 'disburse' }
+  | { kind: 'undoDisburse' }
+  | { kind: 'refund' };
 
-type Open = { kind: 'intake' } | { kind: 'approve' } | { kind: 'return' } | { kind: 'reject' } | { kind: 'allocate' } | { kind: 'accept' } | { kind: 'reason'; command: ReasonCommand };
+/** Statuses from the down payment on (the down payment, plan and disbursement sections show). */
+const FROM_DOWN_PAYMENT = ['PENDING_DOWN_PAYMENT', 'PENDING_DISBURSEMENT', 'PENDING_POLICY', 'REPAYING', 'OVERDUE', 'SURRENDERING', 'SETTLED', 'SURRENDERED', 'WRITTEN_OFF'];
+
+function scrollTo(id: string) {
+  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
 
 /** The order page: one tab per order; everything about it and the steps this user may take now. */
 export function OrderDetailPage() {
@@ -37,11 +59,10 @@ export function OrderDetailPage() {
   const { t } = useTranslation(BUSINESS_NS);
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const client = useQueryClient();
   const held = usePermissions();
   const [params, setParams] = useSearchParams();
-  const view = useQuery({ queryKey: viewKey(id), queryFn: () => orderApi.view(id), enabled: Number.isSafeInteger(id) && id > 0 });
-  const reloads = [useListReload(ORDER_LISTS.apply), useListReload(ORDER_LISTS.intake), useListReload(ORDER_LISTS.review), useListReload(ORDER_LISTS.queue), useListReload(ORDER_LISTS.all), useListReload(ORDER_LISTS.rejected), useListReload(ORDER_LISTS.records)];
+  const view = useOrderView(id);
+  const refreshOrder = useRefreshOrder();
   const [open, setOpen] = useState<Open | null>(null);
   // `?intake=1` (开始进件 / 进件 from a list) opens the intake form, also when the parameter
   // arrives after the page mounted.
@@ -54,10 +75,7 @@ export function OrderDetailPage() {
   const statusLabel = useStatusLabel();
   useTabLabel(`/business/orderDetail/${raw ?? ''}`, view.data?.order.orderNo);
 
-  const refresh = async () => {
-    for (const reload of reloads) void reload();
-    await client.invalidateQueries({ queryKey: viewKey(id) });
-  };
+  const refresh = () => refreshOrder(id);
   const close = () => {
     setOpen(null);
     if (params.has('intake')) setParams((current) => {
@@ -76,7 +94,7 @@ export function OrderDetailPage() {
   }
   const data = view.data;
   const order = data.order;
-  const allowed = orderActions(order.status, data.nextEvents, held);
+  const allowed = orderActions(order.status, data.nextEvents, held, { receivedFen: data.receivedFen });
   const reserved = data.allocations.find((a) => a.status === 'RESERVED');
 
   const run = async (action: OrderAction) => {
@@ -108,11 +126,36 @@ export function OrderDetailPage() {
       case 'cancel':
         setOpen({ kind: 'reason', command: action });
         return;
+      case 'declaration':
+      case 'contract': {
+        // The package is generated once; after that its documents are worked on in the section.
+        const pkg = action === 'declaration' ? 'declaration' : 'loan';
+        if (generatable(order.status) === pkg && !hasLivePackage(data.contracts, pkg)) {
+          await (pkg === 'declaration' ? contractApi.generateDeclaration(order.id) : contractApi.generateLoan(order.id));
+          void message.success(t('contract.generated'));
+          await refresh();
+        }
+        scrollTo('order-contracts');
+        return;
+      }
+      case 'insure':
+      case 'disburse':
+      case 'undoDisburse':
+      case 'refund':
+        setOpen({ kind: action });
+        return;
+      case 'downPayment':
+        if (canRecordReceipt(data.receipts)) setOpen({ kind: 'receipt' });
+        else scrollTo('order-down-payment');
+        return;
+      case 'policy':
+        scrollTo('order-policies');
+        return;
     }
   };
 
-  const PRIMARY: readonly OrderAction[] = ['startIntake', 'editIntake', 'approve', 'allocate', 'accept'];
-  const DANGER: readonly OrderAction[] = ['reject', 'cancel', 'noFunder', 'unallocate'];
+  const PRIMARY: readonly OrderAction[] = ['startIntake', 'editIntake', 'approve', 'allocate', 'accept', 'declaration', 'insure', 'contract', 'downPayment', 'disburse', 'policy'];
+  const DANGER: readonly OrderAction[] = ['reject', 'cancel', 'noFunder', 'unallocate', 'undoDisburse', 'refund'];
   const actions: DetailAction[] = allowed.map((action) => ({
     key: action,
     label: t(`action.${action}`),
@@ -165,12 +208,32 @@ export function OrderDetailPage() {
             </Descriptions>
           </DetailSection>
           <DetailSection title={t('section.policies')} id="order-policies">
-            <Policies policies={data.policies} />
+            <PoliciesTable view={data} onChanged={refresh} />
           </DetailSection>
           <DetailSection title={t('section.amounts')} id="order-amounts">
             <Amounts view={data} />
             <div className="bh-order-drawer__section">{data.schedule ? <ScheduleView data={data.schedule} testId="order-schedule" height={360} /> : <NoSchedule />}</div>
           </DetailSection>
+          {data.contracts.length > 0 || generatable(order.status) ? (
+            <DetailSection title={t('section.contracts')} id="order-contracts">
+              <ContractsPanel orderId={order.id} orderStatus={order.status} contracts={data.contracts} pkg="all" onChanged={refresh} />
+            </DetailSection>
+          ) : null}
+          {FROM_DOWN_PAYMENT.includes(order.status) || data.receipts.length > 0 || data.refunds.length > 0 ? (
+            <DetailSection title={t('section.downPayment')} id="order-down-payment">
+              <DownPaymentPanel view={data} onChanged={refresh} />
+            </DetailSection>
+          ) : null}
+          {data.plan ? (
+            <DetailSection title={t('section.plan')} id="order-plan">
+              <PlanTable plan={data.plan} />
+            </DetailSection>
+          ) : null}
+          {data.premiumLine || data.disbursement || order.status === 'PENDING_DISBURSEMENT' ? (
+            <DetailSection title={t('section.disbursement')} id="order-disbursement">
+              <DisbursementInfo view={data} />
+            </DetailSection>
+          ) : null}
           <OrderFiles orderId={order.id} editable={order.status === 'INTAKE' || order.status === 'RETURNED'} />
           <DetailSection title={t('section.allocations')} id="order-allocations">
             <Allocations rows={data.allocations} />
@@ -188,6 +251,20 @@ export function OrderDetailPage() {
         <AcceptDialog orderId={order.id} orderNo={order.orderNo} reservedFen={reserved?.reservedFen ?? order.approvedFinancedFen ?? order.financedFen} onClose={close} onDone={done} />
       ) : null}
       {open?.kind === 'reason' ? <ReasonDialog command={open.command} orderId={order.id} orderNo={order.orderNo} onClose={close} onDone={done} /> : null}
+      {open?.kind === 'insure' ? <InsureDialog view={data} onClose={close} onDone={done} /> : null}
+      {open?.kind === 'receipt' ? <RecordReceiptDialog view={data} onClose={close} onDone={done} /> : null}
+      {open?.kind === 'disburse' ? <DisburseDialog view={data} onClose={close} onDone={done} /> : null}
+      {open?.kind === 'refund' ? <RefundDialog view={data} onClose={close} onDone={done} /> : null}
+      {open?.kind === 'undoDisburse' ? (
+        <ReasonPrompt
+          title={t('disb.reverseTitle', { orderNo: order.orderNo })}
+          okText={t('action.undoDisburse')}
+          danger={t('disb.reverseAsk')}
+          onSubmit={(reason) => disburseApi.reverse(order.id, reason)}
+          onClose={close}
+          onDone={done}
+        />
+      ) : null}
     </>
   );
 
@@ -199,7 +276,7 @@ export function OrderDetailPage() {
       .sort((a, b) => b.occurredAt - a.occurredAt)
       .map((row, index) => ({
         key: `${row.occurredAt}-${index}`,
-        who: row.actorName || t(`actor.${row.actorType}`, { defaultValue: row.actorType }),
+        who: actorText(row.actorType, row.actorName, t),
         when: row.occurredAt,
         color: row.toStatus === 'REJECTED' || row.toStatus === 'CANCELLED' ? 'red' : row.event === 'RETURN' ? 'orange' : 'blue',
         what: <TimelineWhat row={row} />,
@@ -282,36 +359,6 @@ function Related({ rows }: { rows: readonly RelatedOrder[] }) {
   );
 }
 
-function Policies({ policies }: { policies: readonly PolicyRow[] }) {
-  const { t } = useTranslation(BUSINESS_NS);
-  return (
-    <Table<PolicyRow>
-      rowKey={(row) => `${row.kind}-${row.insurerId}`}
-      size="small"
-      pagination={false}
-      dataSource={[...policies]}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noPolicies')} /> }}
-      columns={[
-        { key: 'kind', title: t('policyKindLabel'), width: 160, render: (_, p) => t(`policyKind.${p.kind}`, { defaultValue: p.kind }) },
-        { key: 'insurer', title: t('insurer'), render: (_, p) => p.insurerName },
-        { key: 'premium', title: t('premium'), align: 'right', width: 160, render: (_, p) => <span className="bh-num">{formatYuan(p.premiumFen)}</span> },
-      ]}
-      summary={(rows) =>
-        rows.length > 0 ? (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={2}>
-              <strong>{t('premiumTotal')}</strong>
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={2} align="right">
-              <strong className="bh-num">{formatYuan(rows.reduce((sum, p) => sum + p.premiumFen, 0))}</strong>
-            </Table.Summary.Cell>
-          </Table.Summary.Row>
-        ) : null
-      }
-    />
-  );
-}
-
 export function AllocationStatusTag({ status }: { status: string }) {
   const { t } = useTranslation(BUSINESS_NS);
   const colors: Record<string, string> = { RESERVED: 'gold', ACTIVE: 'blue', FUNDED: 'green', CLOSED: 'default', DECLINED: 'red', CANCELLED: 'default' };
@@ -332,9 +379,9 @@ function Allocations({ rows }: { rows: readonly AllocationRow[] }) {
         { key: 'provider', title: t('provider'), render: (_, a) => a.capitalProviderName },
         { key: 'mode', title: t('mode'), width: 90, render: (_, a) => t(`allocationMode.${a.mode}`, { defaultValue: a.mode }) },
         { key: 'reserved', title: t('reserved'), align: 'right', width: 130, render: (_, a) => <span className="bh-num">{formatYuan(a.reservedFen)}</span> },
-        { key: 'status', title: t('col.status'), width: 100, render: (_, a) => <AllocationStatusTag status={a.status} /> },
+        { key: 'status', title: t('state'), width: 100, render: (_, a) => <AllocationStatusTag status={a.status} /> },
         { key: 'approvalNo', title: t('approvalNo'), width: 130, render: (_, a) => a.cpApprovalNo || '—' },
-        { key: 'by', title: t('allocatedBy'), width: 110, render: (_, a) => a.allocatedByName || t('actor.SYSTEM') },
+        { key: 'by', title: t('allocatedBy'), width: 110, render: (_, a) => (a.allocatedByName && !isSystemSource(a.allocatedByName) ? a.allocatedByName : t('actor.SYSTEM')) },
         { key: 'reason', title: t('reason'), width: 160, render: (_, a) => a.reason || '—' },
         { key: 'createdAt', title: t('allocatedAt'), width: 160, render: (_, a) => formatDateTime(a.createdAt) },
         { key: 'endedAt', title: t('endedAt'), width: 160, render: (_, a) => formatDateTime(a.endedAt) },

@@ -1,16 +1,33 @@
 import axios from 'axios';
 import type { components } from '../../api/schema';
-import { API_BASE, TOKEN_HEADER, request } from '../../shared/api/request';
+import { fetchBlob, postMultipart } from '../../shared/api/multipart';
+import { API_BASE, IDEMPOTENCY_HEADER, TOKEN_HEADER, request } from '../../shared/api/request';
 import { getToken } from '../../shared/auth/token';
 import type { PageResult } from '../../shared/crud/query';
+import type {
+  ContractData,
+  DisburseBody,
+  InsureBody,
+  InsureOutcomeData,
+  OrderViewData,
+  PolicyUploadFields,
+  PolicyViewData,
+  ReceiptData,
+  ReceiptFields,
+  RefundBody,
+  RefundData,
+  ToleranceData,
+} from './part2Types';
 
 /** The order calls of part 1 (docs/orders.md, crates/server/src/routes/business.rs). */
 
 type Schemas = components['schemas'];
 
 export type OrderRow = Schemas['OrderRowData'];
-export type OrderView = Schemas['OrderViewData'];
-export type PolicyRow = Schemas['PolicyData'];
+/** The order view (with part 2's contracts, receipts, refunds, plan, disbursement and premium line). */
+export type OrderView = OrderViewData;
+/** A policy of the order view (`PolicyViewData`; the intake's input is `PolicyData`). */
+export type PolicyRow = PolicyViewData;
 export type TimelineRow = Schemas['TimelineData'];
 export type AllocationRow = Schemas['AllocationData'];
 export type RelatedOrder = Schemas['RelatedOrderData'];
@@ -36,7 +53,20 @@ type Body = Record<string, unknown>;
 const post = <T,>(url: string, data?: object) => request<T>({ url, method: 'post', ...(data ? { data } : {}) });
 
 /** The lists of the order screens: each answers the orders of its stage. */
-export type OrderStage = 'apply' | 'intake' | 'review' | 'queue' | 'rejected' | 'all';
+export type OrderStage =
+  | 'apply'
+  | 'intake'
+  | 'review'
+  | 'queue'
+  | 'rejected'
+  | 'all'
+  // part 2
+  | 'declaration'
+  | 'insure'
+  | 'sign'
+  | 'downpayment'
+  | 'disbursement'
+  | 'policy';
 
 /** The list filters' `applied` range (`from`/`to` of the shared range filter) as the API names it. */
 export function withAppliedRange(body: Body): Body {
@@ -125,4 +155,63 @@ export const orderFileApi = {
     }
     return response.data;
   },
+};
+
+// ------------------------------------------------------------------ orders, part 2
+
+export { fetchBlob, openBlob, postMultipart } from '../../shared/api/multipart';
+
+/** The contracts of an order: the declaration package (T12) and the loan package (T15). */
+export const contractApi = {
+  generateDeclaration: (orderId: number) => post<ContractData[]>('/admin/order/declaration/generate/{id}', { id: orderId }),
+  generateLoan: (orderId: number) => post<ContractData[]>('/admin/order/contract/generate/{id}', { id: orderId }),
+  list: (orderId: number) => request<ContractData[]>({ url: '/admin/order/contract/list/{id}', data: { id: orderId } }),
+  resend: (contractId: number) => post<ContractData>('/admin/order/contract/resend/{id}', { id: contractId }),
+  void: (contractId: number, reason: string) => post<unknown>('/admin/order/contract/void/{id}', { id: contractId, reason }),
+  /** The signed scan (PDF or image); `verified` must be 'true' (the uploader checked the signatures). */
+  upload: (contractId: number, file: File) => postMultipart<ContractData>(`/admin/order/contract/upload/${contractId}`, { file, verified: 'true' }),
+  /** The PDF (the signed version when it exists and `signed`). */
+  file: (contractId: number, signed: boolean) => fetchBlob(`/admin/order/contract/file/${contractId}`, { signed: String(signed) }),
+};
+
+/** 投保确认 (T13 within the tolerance, T14 beyond or when the least down payment no longer allows the amount financed). */
+export const insureApi = {
+  tolerance: () => request<ToleranceData>({ url: '/admin/order/insure/tolerance', method: 'get' }),
+  confirm: (orderId: number, input: InsureBody) => post<InsureOutcomeData>('/admin/order/insure/{id}', { id: orderId, ...input }),
+};
+
+/** 首付款 (T16) and refunds (E13). */
+export const downPaymentApi = {
+  /** 登记收款: one multipart request, the voucher (image or PDF) in the field `voucher`. */
+  record: (orderId: number, fields: ReceiptFields, voucher: File | null) =>
+    postMultipart<ReceiptData>(`/admin/order/down-payment/record/${orderId}`, {
+      amountFen: String(fields.amountFen),
+      channel: fields.channel,
+      serialNo: fields.serialNo,
+      payer: fields.payer,
+      valueDate: fields.valueDate,
+      ...(voucher ? { voucher } : {}),
+    }),
+  /** One idempotency key per intended confirmation (reused when the same click is retried). */
+  confirm: (receiptId: number, idempotencyKey: string) =>
+    request<unknown>({ url: '/admin/order/down-payment/confirm/{id}', method: 'post', data: { id: receiptId }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+  reject: (receiptId: number, reason: string) => post<unknown>('/admin/order/down-payment/reject/{id}', { id: receiptId, reason }),
+  /** A receipt's voucher (image or PDF). */
+  voucher: (receiptId: number) => fetchBlob(`/admin/order/down-payment/voucher/${receiptId}`),
+  /** Refunds the whole amount received and not yet refunded (there is no amount to give). */
+  refund: (orderId: number, input: RefundBody) => post<RefundData>('/admin/order/refund/{id}', { id: orderId, ...input }),
+};
+
+/** 放款 (T18) and its reversal. */
+export const disburseApi = {
+  disburse: (orderId: number, input: DisburseBody) => post<unknown>('/admin/order/disburse/{id}', { id: orderId, ...input }),
+  reverse: (orderId: number, reason: string) => post<unknown>('/admin/order/disburse/reverse/{id}', { id: orderId, reason }),
+};
+
+/** 电子保单 (T20 when every financed policy is issued). */
+export const policyApi = {
+  upload: (policyId: number, fields: PolicyUploadFields, file: File) =>
+    postMultipart<unknown>(`/admin/order/policy/upload/${policyId}`, { policyNo: fields.policyNo, startDate: fields.startDate, endDate: fields.endDate, file }),
+  /** The electronic policy's PDF. */
+  file: (policyId: number) => fetchBlob(`/admin/order/policy/file/${policyId}`),
 };

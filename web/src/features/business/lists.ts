@@ -8,4 +8,11 @@ export const ORDER_LISTS = {
   all: 'business.all',
   rules: 'business.rules',
   records: 'business.records',
+  // part 2
+  declaration: 'business.declaration',
+  insure: 'business.insure',
+  sign: 'business.sign',
+  downpayment: 'business.downpayment',
+  disbursement: 'business.disbursement',
+  policy: 'business.policy',
 } as const;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { businessDictionaries } from './locales';
 import { ORDER_STATUSES } from '../../shared/order/status';
 import { ACTIONS, POLICY_KINDS, RETURN_FIELDS } from './logic';
+import { DECLARATION_KINDS, LOAN_KINDS, RECEIPT_CHANNELS } from './part2Logic';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -27,6 +28,20 @@ describe('order screen texts', () => {
     for (const { action } of ACTIONS) expect(zh.action[action], action).toBeTruthy();
     for (const kind of POLICY_KINDS) expect(zh.policyKind[kind], kind).toBeTruthy();
     for (const field of RETURN_FIELDS) expect(zh.field[field], field).toBeTruthy();
+  });
+
+  it('part 2: every channel, status and list action has a label', () => {
+    const zh = businessDictionaries.zh;
+    for (const channel of RECEIPT_CHANNELS) expect(zh.receiptChannel[channel], channel).toBeTruthy();
+    for (const status of ['SIGNING', 'SIGNED', 'REJECTED', 'VOIDED'] as const) expect(zh.contractStatus[status], status).toBeTruthy();
+    for (const status of ['RECORDED', 'CONFIRMED', 'REJECTED'] as const) expect(zh.receiptStatus[status], status).toBeTruthy();
+    for (const status of ['QUOTED', 'UNDERWRITTEN', 'ISSUED'] as const) expect(zh.policyStatus[status], status).toBeTruthy();
+    for (const pkg of ['declaration', 'loan'] as const) expect(zh.contract.generate[pkg], pkg).toBeTruthy();
+    expect(DECLARATION_KINDS.length + LOAN_KINDS.length).toBe(6);
+    // The texts the brief fixes.
+    expect(zh.contract.verified).toBe('已核验签署件上的签名与签章');
+    expect(zh.contract.copyLink).toBe('复制签署链接');
+    expect(zh.insure.beyond).toBe('超出容差，将退回进件审核重新审批');
   });
 
   it('every open status names its next step', () => {

@@ -4,6 +4,7 @@ import { PERMISSIONS as P } from '../../shared/auth/catalogue.gen';
 import type { OrderView, RuleRow } from './api';
 import { withAppliedRange } from './api';
 import {
+  actorText,
   applyBody,
   availableCredit,
   intakeBody,
@@ -37,6 +38,34 @@ describe('which actions the order page shows', () => {
     const reviewer = [P.ORDER_INFO_TABLE, P.ORDER_INFO_REVIEW];
     expect(orderActions('INTAKE_REVIEW', ['APPROVE_INTAKE', 'RETURN', 'REJECT'], reviewer)).toEqual(['approve', 'return', 'reject']);
     expect(orderActions('PENDING_ALLOCATION', ['ALLOCATE', 'NO_FUNDER'], reviewer)).toEqual([]);
+  });
+});
+
+describe('which actions the order page shows, part 2', () => {
+  it('follows the events of the steps after the acceptance', () => {
+    expect(orderActions('PENDING_DECLARATION', ['DECLARATION_SIGNED', 'CANCEL'], ALL)).toEqual(['declaration', 'cancel']);
+    // 投保确认 is one command: either outcome's event offers it.
+    expect(orderActions('PENDING_INSURE_CONFIRM', ['INSURE_CONFIRMED', 'REQUOTE', 'CANCEL'], ALL)).toEqual(['insure', 'cancel']);
+    expect(orderActions('PENDING_INSURE_CONFIRM', ['REQUOTE'], ALL)).toEqual(['insure']);
+    expect(orderActions('PENDING_SIGN', ['CONTRACT_SIGNED', 'CANCEL'], ALL)).toEqual(['contract', 'cancel']);
+    expect(orderActions('PENDING_DOWN_PAYMENT', ['DOWN_PAYMENT_CONFIRMED', 'CANCEL'], ALL)).toEqual(['downPayment', 'cancel']);
+    expect(orderActions('PENDING_DISBURSEMENT', ['DISBURSED', 'CANCEL'], ALL)).toEqual(['disburse', 'cancel']);
+    expect(orderActions('PENDING_POLICY', ['UNDO_DISBURSE', 'POLICY_ISSUED'], ALL)).toEqual(['undoDisburse', 'policy']);
+  });
+
+  it('offers 登记退款 while money received can be given back before a cancellation', () => {
+    expect(orderActions('PENDING_DISBURSEMENT', ['DISBURSED', 'CANCEL'], ALL, { receivedFen: 83000 })).toEqual(['disburse', 'refund', 'cancel']);
+    expect(orderActions('PENDING_DISBURSEMENT', ['DISBURSED', 'CANCEL'], ALL, { receivedFen: 0 })).toEqual(['disburse', 'cancel']);
+    expect(orderActions('PENDING_POLICY', ['UNDO_DISBURSE', 'POLICY_ISSUED'], ALL, { receivedFen: 83000 })).toEqual(['undoDisburse', 'policy']);
+    expect(orderActions('PENDING_DISBURSEMENT', ['DISBURSED', 'CANCEL'], [P.ORDER_INFO_DISBURSE], { receivedFen: 83000 })).toEqual(['disburse']);
+  });
+
+  it('each step needs its own permission', () => {
+    const cashier = [P.ORDER_INFO_TABLE, P.ORDER_INFO_DOWN_PAYMENT];
+    expect(orderActions('PENDING_DOWN_PAYMENT', ['DOWN_PAYMENT_CONFIRMED', 'CANCEL'], cashier)).toEqual(['downPayment']);
+    expect(orderActions('PENDING_SIGN', ['CONTRACT_SIGNED', 'CANCEL'], cashier)).toEqual([]);
+    expect(orderActions('PENDING_POLICY', ['UNDO_DISBURSE', 'POLICY_ISSUED'], [P.ORDER_INFO_DISBURSE])).toEqual([]);
+    expect(orderActions('PENDING_POLICY', ['UNDO_DISBURSE', 'POLICY_ISSUED'], [P.ORDER_INFO_DISBURSE_REVERSE])).toEqual(['undoDisburse']);
   });
 });
 
@@ -188,5 +217,17 @@ describe('form → request body', () => {
   it('the list range filter becomes appliedFrom/appliedTo', () => {
     expect(withAppliedRange({ page: 1, from: 10, to: 20, orderNo: 'BH' })).toEqual({ page: 1, orderNo: 'BH', appliedFrom: 10, appliedTo: 20 });
     expect(withAppliedRange({ page: 1 })).toEqual({ page: 1 });
+  });
+});
+
+describe('actorText', () => {
+  const t = (key: string, options?: Record<string, unknown>) => (key.startsWith('systemSource.') && key !== 'systemSource.signing' ? String(options?.defaultValue) : key);
+  it('names a user, and never shows a system step’s code raw', () => {
+    expect(actorText('USER', '王经办', t)).toBe('王经办');
+    expect(actorText('USER', '', t)).toBe('actor.USER');
+    expect(actorText('SYSTEM', 'signing', t)).toBe('actor.SYSTEM · systemSource.signing');
+    expect(actorText('USER', 'allocation', t)).toBe('actor.SYSTEM · allocation');
+    expect(actorText('SYSTEM', '', t)).toBe('actor.SYSTEM');
+    expect(actorText('CP', '华夏消费金融', t)).toBe('actor.CP · 华夏消费金融');
   });
 });

@@ -25,9 +25,25 @@ export type OrderAction =
   | 'accept'
   | 'unallocate'
   | 'noFunder'
+  // part 2
+  | 'declaration'
+  | 'insure'
+  | 'contract'
+  | 'downPayment'
+  | 'disburse'
+  | 'undoDisburse'
+  | 'policy'
+  | 'refund'
   | 'cancel';
 
-/** The event each action takes (editing the intake is no event) and the permission it needs (the server's). */
+/**
+ * The event each action leads to (editing the intake and recording a refund are no event) and the
+ * permission it needs (the server's). Part 2's steps that the server takes by itself once their
+ * work is done (DECLARATION_SIGNED and CONTRACT_SIGNED when the last document is signed,
+ * DOWN_PAYMENT_CONFIRMED when a receipt is confirmed, POLICY_ISSUED when the last financed policy
+ * is issued) show the button of that work; 投保确认 leads to INSURE_CONFIRMED or, beyond the
+ * tolerance, REQUOTE (one command).
+ */
 export const ACTIONS: readonly { action: OrderAction; event: string | null; perm: string }[] = [
   { action: 'startIntake', event: 'START_INTAKE', perm: PERMISSIONS.ORDER_INFO_EDIT },
   { action: 'editIntake', event: null, perm: PERMISSIONS.ORDER_INFO_EDIT },
@@ -40,8 +56,22 @@ export const ACTIONS: readonly { action: OrderAction; event: string | null; perm
   { action: 'accept', event: 'CP_ACCEPT', perm: PERMISSIONS.ASSIGNMENT_QUEUE_ALLOCATE },
   { action: 'unallocate', event: 'UNALLOCATE', perm: PERMISSIONS.ASSIGNMENT_QUEUE_ALLOCATE },
   { action: 'noFunder', event: 'NO_FUNDER', perm: PERMISSIONS.ASSIGNMENT_QUEUE_ALLOCATE },
+  { action: 'declaration', event: 'DECLARATION_SIGNED', perm: PERMISSIONS.ORDER_INFO_DECLARATION },
+  { action: 'insure', event: 'INSURE_CONFIRMED', perm: PERMISSIONS.ORDER_INFO_INSURE },
+  { action: 'contract', event: 'CONTRACT_SIGNED', perm: PERMISSIONS.ORDER_INFO_CONTRACT },
+  { action: 'downPayment', event: 'DOWN_PAYMENT_CONFIRMED', perm: PERMISSIONS.ORDER_INFO_DOWN_PAYMENT },
+  { action: 'disburse', event: 'DISBURSED', perm: PERMISSIONS.ORDER_INFO_DISBURSE },
+  { action: 'undoDisburse', event: 'UNDO_DISBURSE', perm: PERMISSIONS.ORDER_INFO_DISBURSE_REVERSE },
+  { action: 'policy', event: 'POLICY_ISSUED', perm: PERMISSIONS.ORDER_INFO_POLICY },
+  { action: 'refund', event: null, perm: PERMISSIONS.ORDER_INFO_CANCEL },
   { action: 'cancel', event: 'CANCEL', perm: PERMISSIONS.ORDER_INFO_CANCEL },
 ];
+
+/** Facts of the order view some actions depend on besides its events. */
+export interface ActionFacts {
+  /** Money received and not refunded (fen): 登记退款 while the order may still be cancelled. */
+  receivedFen?: number;
+}
 
 /** The statuses in which the intake form may be saved (the domain's `is_editable`). */
 export const EDITABLE_STATUSES: readonly string[] = ['INTAKE', 'RETURNED'];
@@ -50,8 +80,15 @@ export const EDITABLE_STATUSES: readonly string[] = ['INTAKE', 'RETURNED'];
  * The actions the order page shows: those the order can take now (`nextEvents` from the server;
  * the intake form while it is editable) and the user may take (permissions), in a fixed order.
  */
-export function orderActions(status: string, nextEvents: readonly string[], held: readonly string[]): OrderAction[] {
-  return ACTIONS.filter(({ event }) => (event === null ? EDITABLE_STATUSES.includes(status) : nextEvents.includes(event)))
+export function orderActions(status: string, nextEvents: readonly string[], held: readonly string[], facts: ActionFacts = {}): OrderAction[] {
+  const possible = (action: OrderAction, event: string | null) => {
+    if (action === 'editIntake') return EDITABLE_STATUSES.includes(status);
+    if (action === 'refund') return (facts.receivedFen ?? 0) > 0 && nextEvents.includes('CANCEL');
+    // 投保确认 is one command whose outcome is either event.
+    if (action === 'insure') return nextEvents.includes('INSURE_CONFIRMED') || nextEvents.includes('REQUOTE');
+    return event !== null && nextEvents.includes(event);
+  };
+  return ACTIONS.filter(({ action, event }) => possible(action, event))
     .filter(({ perm }) => hasPermission(perm, held))
     .map(({ action }) => action);
 }
@@ -278,4 +315,24 @@ export const RETURN_FIELDS = ['customer', 'vehicle', 'policies', 'amounts', 'doc
 export function intakeField(server: string): string {
   if (server === 'financedFen') return 'financed';
   return server.replace(/\.premiumFen$/, '.premium');
+}
+
+/** The names the server gives the system's own steps (`By::system`, `Actor::System`). */
+export const SYSTEM_SOURCES = ['signing', 'esign', 'notices', 'auto-accept', 'allocation', 'requote', 'deadlines', 'startup'] as const;
+
+/** Whether a name the server gives an actor is one of the system's steps (a code, not a person). */
+export function isSystemSource(name: string): boolean {
+  return (SYSTEM_SOURCES as readonly string[]).includes(name);
+}
+
+/**
+ * Who took a step, for reading: a user's name; the system (with what in it acted: 系统 · 电子签署)
+ * or the capital provider. A name the server gives a system step is a code, never shown raw.
+ */
+export function actorText(type: string, name: string, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const isSource = isSystemSource(name);
+  if (type === 'USER' && !isSource) return name || t('actor.USER');
+  const who = t(`actor.${type === 'USER' ? 'SYSTEM' : type}`, { defaultValue: type });
+  if (!name) return who;
+  return isSource ? `${who} · ${t(`systemSource.${name}`, { defaultValue: name })}` : `${who} · ${name}`;
 }

@@ -92,6 +92,7 @@ const zh = {
       OWNER_DECLARATION: '车主声明',
       POWER_OF_ATTORNEY: '授权委托书',
       WITHHOLDING_AUTH: '代扣授权书',
+      PRIVACY_AUTH: '个人信息授权书',
     },
   },
   codes: {
@@ -220,6 +221,7 @@ const en: typeof zh = {
       OWNER_DECLARATION: 'Owner declaration',
       POWER_OF_ATTORNEY: 'Power of attorney',
       WITHHOLDING_AUTH: 'Direct debit authorisation',
+      PRIVACY_AUTH: 'Privacy authorisation',
     },
   },
   codes: {
@@ -348,6 +350,7 @@ const es: typeof zh = {
       OWNER_DECLARATION: 'Declaración del propietario',
       POWER_OF_ATTORNEY: 'Poder notarial',
       WITHHOLDING_AUTH: 'Autorización de domiciliación',
+      PRIVACY_AUTH: 'Autorización de privacidad',
     },
   },
   codes: {
@@ -476,6 +479,7 @@ const ja: typeof zh = {
       OWNER_DECLARATION: '車両所有者声明書',
       POWER_OF_ATTORNEY: '委任状',
       WITHHOLDING_AUTH: '口座振替承諾書',
+      PRIVACY_AUTH: '個人情報取扱同意書',
     },
   },
   codes: {

@@ -58,6 +58,7 @@ const zh = {
       OWNER_DECLARATION: '车主声明',
       POWER_OF_ATTORNEY: '授权委托书',
       WITHHOLDING_AUTH: '代扣授权书',
+      PRIVACY_AUTH: '个人信息授权书',
     },
   },
   notice: {
@@ -173,6 +174,7 @@ const en: OperateDictionary = {
       OWNER_DECLARATION: 'Owner declaration',
       POWER_OF_ATTORNEY: 'Power of attorney',
       WITHHOLDING_AUTH: 'Direct debit authorisation',
+      PRIVACY_AUTH: 'Privacy authorisation',
     },
   },
   notice: {
@@ -285,6 +287,7 @@ const es: OperateDictionary = {
       OWNER_DECLARATION: 'Declaración del propietario',
       POWER_OF_ATTORNEY: 'Poder notarial',
       WITHHOLDING_AUTH: 'Autorización de domiciliación',
+      PRIVACY_AUTH: 'Autorización de privacidad',
     },
   },
   notice: {
@@ -397,6 +400,7 @@ const ja: OperateDictionary = {
       OWNER_DECLARATION: '車両所有者声明書',
       POWER_OF_ATTORNEY: '委任状',
       WITHHOLDING_AUTH: '口座振替承諾書',
+      PRIVACY_AUTH: '個人情報取扱同意書',
     },
   },
   notice: {

@@ -49,6 +49,13 @@ export const BUILT_SCREENS = [
   'comprehensive',
   'rejectOrder',
   'orderDetail',
+  'orderStatement',
+  'insuranceForm',
+  'contractSigning',
+  'downPayments',
+  'loanConfirmation',
+  'electronicInsurance',
+  'premiumManagement',
 ] as const;
 
 export type BuiltScreen = (typeof BUILT_SCREENS)[number];

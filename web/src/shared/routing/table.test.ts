@@ -116,6 +116,12 @@ describe('builtShortcuts (the dashboard)', () => {
       'order',
       'reviewOrder',
       'allocationManagement',
+      'orderStatement',
+      'insuranceForm',
+      'contractSigning',
+      'downPayments',
+      'loanConfirmation',
+      'electronicInsurance',
       'comprehensive',
     ]);
     const operate = groups.find((group) => group.section.name === 'operate');

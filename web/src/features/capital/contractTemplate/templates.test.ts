@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractTemplate } from '../api';
-import { filterTemplates, sortTemplates, templateScope } from './templates';
+import { capitalDictionaries } from '../locales';
+import { DOC_KINDS, filterTemplates, sortTemplates, templateScope } from './templates';
 
 function row(id: number, code: string, name: string, docKind: string, capitalProviderId: number | null): ContractTemplate {
   return {
@@ -47,5 +48,14 @@ describe('capital contract templates', () => {
     expect(filterTemplates(rows, { docKind: 'LOAN_CONTRACT', scope: 'GENERAL' }).map((r) => r.id)).toEqual([2]);
     expect(filterTemplates(rows, { scope: 'OWN' }).map((r) => r.id)).toEqual([3]);
     expect(filterTemplates(rows, { keyword: '不存在' })).toEqual([]);
+  });
+});
+
+describe('the document kinds', () => {
+  it('include the privacy authorisation of the loan package, labelled in the four languages', () => {
+    expect(DOC_KINDS).toContain('PRIVACY_AUTH');
+    for (const dictionary of Object.values(capitalDictionaries)) {
+      for (const kind of DOC_KINDS) expect(dictionary.template.kinds[kind], kind).toBeTruthy();
+    }
   });
 });

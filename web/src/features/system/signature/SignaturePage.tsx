@@ -23,7 +23,16 @@ export function SignaturePage() {
   const data = config.data;
 
   useEffect(() => {
-    if (data) form.setFieldsValue({ kind: data.kind, endpoint: data.endpoint, developerId: data.developerId, privateKey: '' });
+    if (data)
+      form.setFieldsValue({
+        kind: data.kind,
+        endpoint: data.endpoint,
+        developerId: data.developerId,
+        privateKey: '',
+        callbackBase: data.callbackBase,
+        platformCreditCode: data.platformCreditCode,
+        platformMobile: data.platformMobile,
+      });
   }, [form, data]);
 
   if (!data) return <Card>{config.isError ? <Alert type="error" title={t('interface.loadFailed')} /> : <Skeleton active />}</Card>;
@@ -86,8 +95,18 @@ export function SignaturePage() {
             >
               <Input.TextArea rows={4} placeholder={keyUsable ? t('interface.secretKept') : t('signature.privateKeyEmpty')} autoComplete="off" />
             </Form.Item>
+            <Form.Item name="callbackBase" label={t('signature.callbackBase')} extra={t('signature.callbackBaseHint')} rules={required(t('signature.callbackBase'))}>
+              <Input placeholder="https://beehive.example.com" autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="platformCreditCode" label={t('signature.platformCreditCode')} rules={required(t('signature.platformCreditCode'))}>
+              <Input autoComplete="off" maxLength={18} />
+            </Form.Item>
+            <Form.Item name="platformMobile" label={t('signature.platformMobile')} rules={required(t('signature.platformMobile'))}>
+              <Input autoComplete="off" maxLength={11} />
+            </Form.Item>
           </>
         )}
+        {kind === 'none' && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('signature.noneHint')} />}
         <Space>
           <Button type="primary" htmlType="submit" loading={saving}>
             {t('interface.save')}

@@ -1,0 +1,24 @@
+//! An instalment of a stored plan: what falls due when.
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "order_plan_item")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub plan_id: i64,
+    pub order_id: i64,
+    pub seq: i32,
+    pub from_date: Date,
+    pub due_date: Date,
+    pub principal_due_fen: i64,
+    pub interest_due_fen: i64,
+    pub fee_due_fen: i64,
+    pub is_deposit_offset: bool,
+    pub status: String,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,37 @@
+import type { components } from '../../api/schema';
+
+/**
+ * The shapes of orders, part 2 (contracts, insurance confirmation, down payment, disbursement,
+ * electronic policies, refunds): aliases of the generated `src/api/schema.d.ts`, so that a change
+ * of the server's OpenAPI shows here as a type error. Money is integer fen, dates `YYYY-MM-DD`,
+ * times epoch ms.
+ */
+
+type Schemas = components['schemas'];
+
+export type ContractData = Schemas['ContractData'];
+export type SignerData = Schemas['SignerData'];
+export type ReceiptData = Schemas['ReceiptData'];
+export type RefundData = Schemas['RefundData'];
+export type PlanData = Schemas['PlanData'];
+export type PlanItemData = Schemas['PlanItemData'];
+export type DisbursementData = Schemas['DisbursementData'];
+export type PremiumLineRefData = Schemas['PremiumLineRefData'];
+/** A policy as the order view shows it (the intake's input stays `PolicyData`). */
+export type PolicyViewData = Schemas['PolicyViewData'];
+export type OrderViewData = Schemas['OrderViewData'];
+export type InsureBody = Schemas['InsureBody'];
+export type InsurePolicyBody = Schemas['InsurePolicyBody'];
+export type InsureOutcomeData = Schemas['InsureOutcomeData'];
+export type ToleranceData = Schemas['ToleranceData'];
+export type DisburseBody = Schemas['DisburseBody'];
+export type RefundBody = Schemas['RefundBody'];
+export type FlowReasonBody = Schemas['FlowReasonBody'];
+
+/** The fields of the multipart `POST /api/admin/order/down-payment/record/{id}` (`ReceiptUpload`), the voucher apart. */
+export type ReceiptFields = Omit<Schemas['ReceiptUpload'], 'voucher'>;
+/** The fields of the multipart `POST /api/admin/order/policy/upload/{id}` (`PolicyUpload`), the file apart. */
+export type PolicyUploadFields = Omit<Schemas['PolicyUpload'], 'file'>;
+
+/** The package of a contract (`ContractData.package`). */
+export type ContractPackageCode = 'DECLARATION' | 'LOAN';
