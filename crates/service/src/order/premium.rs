@@ -1013,9 +1013,15 @@ impl Beehive {
             },
         )
         .await?;
+        // The person's display name, as receipts show it (the actor carries the account).
         let by_name = match &by.actor {
-            crate::principal::Actor::Admin { name, .. }
-            | crate::principal::Actor::Capital { name, .. } => name.clone(),
+            crate::principal::Actor::Admin { id, name } => {
+                store::entity::admin_user::Entity::find_by_id(*id)
+                    .one(conn)
+                    .await?
+                    .map_or_else(|| name.clone(), |u| u.name)
+            }
+            crate::principal::Actor::Capital { name, .. } => name.clone(),
             crate::principal::Actor::System(name) => (*name).to_owned(),
         };
         let row = disbursement::ActiveModel {

@@ -151,6 +151,8 @@ describe('the order page', () => {
     expect(fields).toMatchObject({ amountFen: 75000, channel: 'BANK_TRANSFER', serialNo: 'S20261202', payer: '郭子豪' });
     expect(fields.valueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(voucher).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(api.view.mock.calls.length).toBeGreaterThan(1));
   });
 
   it('shows the plan\'s deposit offset as a tag, and refunds the whole amount received', async () => {
@@ -181,5 +183,8 @@ describe('the order page', () => {
     expect(orderId).toBe(7);
     expect(body).toMatchObject({ channel: 'BANK_TRANSFER', serialNo: 'R1', reason: '客户取消' });
     expect(body).not.toHaveProperty('amountFen');
+    // The page settles (dialog closed, order reloaded) before the test ends: no render after teardown.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(api.view.mock.calls.length).toBeGreaterThan(1));
   });
 });

@@ -87,7 +87,7 @@ export function PremiumPage() {
       key: 'applicationNo',
       title: t('col.applicationNo'),
       sortField: 'createdAt',
-      width: 180,
+      width: 160,
       render: (row) => (
         <Space orientation="vertical" size={0}>
           <a onClick={() => setViewing(row.id)} className="bh-num">
