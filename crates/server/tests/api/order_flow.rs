@@ -469,6 +469,7 @@ async fn an_order_goes_from_its_provider_to_repaying_through_every_step() -> any
     let order = view(&app, &s.maker, id).await?;
     assert_eq!(status(&order), "PENDING_DISBURSEMENT");
     assert_eq!(order["receivedFen"], due);
+    ledger_balanced(&app, id).await?;
     assert_eq!(
         count(&app, &format!("SELECT COUNT(*) FROM journal WHERE order_id = {id} AND event_type = 'DOWN_PAYMENT_RECEIVED'")).await?,
         1
@@ -503,6 +504,7 @@ async fn an_order_goes_from_its_provider_to_repaying_through_every_step() -> any
     let order = view(&app, &s.maker, id).await?;
     assert_eq!(status(&order), "PENDING_POLICY");
     assert_eq!(order["plan"]["status"], "ACTIVE");
+    ledger_balanced(&app, id).await?;
     assert_eq!(order["disbursement"]["amountFen"], 1_000_000);
     assert_eq!(order["premiumLine"]["status"], "PAID");
     let after = provider_credit(&app, w.auto_cp).await?;
@@ -531,6 +533,7 @@ async fn an_order_goes_from_its_provider_to_repaying_through_every_step() -> any
     assert_eq!(status(&order), "PENDING_DISBURSEMENT");
     assert_eq!(order["plan"]["status"], "PENDING");
     assert_eq!(order["disbursement"]["reversed"], true);
+    ledger_balanced(&app, id).await?;
     assert_eq!(provider_credit(&app, w.auto_cp).await?, before);
     // Paid again on a new application, one order from 放款管理.
     let app_id = approved_application(&app, &w, &s, payee, &[id]).await?;

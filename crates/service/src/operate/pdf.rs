@@ -664,4 +664,48 @@ mod tests {
         assert_eq!(pages(&signed), pages(&unsigned) + 1);
         Ok(())
     }
+
+    #[test]
+    fn the_capital_providers_seal_picture_is_embedded() -> Result<()> {
+        // A 4×4 red PNG, as a provider's seal upload would be.
+        const SEAL: &[u8] = &[
+            137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 4, 0, 0, 0, 4,
+            8, 6, 0, 0, 0, 169, 241, 158, 126, 0, 0, 0, 18, 73, 68, 65, 84, 120, 156, 99, 56, 33,
+            39, 247, 31, 25, 51, 144, 46, 0, 0, 65, 184, 32, 49, 251, 53, 123, 102, 0, 0, 0, 0, 73,
+            69, 78, 68, 174, 66, 96, 130,
+        ];
+        let doc = DocumentText {
+            title: "借款合同",
+            subtitle: "",
+            body: "第一条 借款金额。",
+        };
+        let block = |seal: Option<SealImage>| SignatureBlock {
+            role: "出借人".to_owned(),
+            name: "示例银行股份有限公司".to_owned(),
+            lines: vec![],
+            organisation: true,
+            seal,
+        };
+        let page = |blocks| SigningPage {
+            document_sha256: "cd".repeat(32),
+            contract_no: "HT1".to_owned(),
+            blocks,
+        };
+        let with_image = render_signed(
+            &doc,
+            &page(vec![block(Some(SealImage::Png(SEAL.to_vec())))]),
+        )?;
+        let drawn = render_signed(&doc, &page(vec![block(None)]))?;
+        let has_image = |pdf: &[u8]| {
+            [&b"/Subtype /Image"[..], &b"/Subtype/Image"[..]]
+                .iter()
+                .any(|p| pdf.windows(p.len()).any(|w| w == *p))
+        };
+        assert!(
+            has_image(&with_image),
+            "the seal picture is an image XObject"
+        );
+        assert!(!has_image(&drawn), "without a picture the seal is drawn");
+        Ok(())
+    }
 }
