@@ -284,7 +284,7 @@ export function RecordReceiptDialog({ view, onClose, onDone }: { view: OrderView
       open
       title={t('dp.recordTitle', { orderNo: view.order.orderNo })}
       width={620}
-      labelWidth={110}
+      labelWidth={130}
       okText={t('dp.record')}
       initialValues={{ channel: 'BANK_TRANSFER', payer: view.order.customerName, valueDate: dayjs() }}
       fieldNames={{ amountFen: 'amount' }}
@@ -333,7 +333,7 @@ export function RefundDialog({ view, onClose, onDone }: { view: OrderView; onClo
       open
       title={t('refund.title', { orderNo: view.order.orderNo })}
       width={600}
-      labelWidth={110}
+      labelWidth={130}
       okText={t('action.refund')}
       initialValues={{ channel: 'BANK_TRANSFER', valueDate: dayjs() }}
       onClose={onClose}

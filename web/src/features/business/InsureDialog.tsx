@@ -30,7 +30,7 @@ export function InsureDialog({ view, onClose, onDone }: { view: OrderView; onClo
       open
       title={t('insure.title', { orderNo: order.orderNo })}
       width={860}
-      labelWidth={110}
+      labelWidth={140}
       okText={t('insure.submit')}
       initialValues={insureInitial(view.policies)}
       fieldNames={fieldNames}
@@ -64,8 +64,10 @@ export function InsureDialog({ view, onClose, onDone }: { view: OrderView; onClo
                   <div key={field.key} className="bh-insure-row" data-testid="insure-row">
                     <Descriptions size="small" column={{ xs: 1, sm: 3 }} className="bh-insure-row__head">
                       <Descriptions.Item label={t('policyKindLabel')}>
-                        {t(`policyKind.${policy.kind}`, { defaultValue: policy.kind })}
-                        {policy.financed ? <Typography.Text type="secondary"> · {t('insure.financed')}</Typography.Text> : null}
+                        <span className="bh-insure-row__kind">
+                          {t(`policyKind.${policy.kind}`, { defaultValue: policy.kind })}
+                          {policy.financed ? <Typography.Text type="secondary"> · {t('insure.financed')}</Typography.Text> : null}
+                        </span>
                       </Descriptions.Item>
                       <Descriptions.Item label={t('insurer')}>{policy.insurerName || '—'}</Descriptions.Item>
                       <Descriptions.Item label={t('insure.quoted')}>

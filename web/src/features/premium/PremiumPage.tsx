@@ -388,7 +388,7 @@ function ActionDialog({ row, action, onClose, onDone }: { row: PremiumRowData; a
     <FormDialog<{ approvalNo?: string; bankSerialNo?: string; valueDate?: Dayjs; voucher?: File | null; reason?: string }>
       open
       title={t(`title.${action}`, { no: row.applicationNo })}
-      labelWidth={120}
+      labelWidth={140}
       okText={t(`action.${action}`)}
       initialValues={action === 'pay' ? { valueDate: dayjs() } : {}}
       onClose={onClose}
