@@ -1166,6 +1166,19 @@ impl Beehive {
             }),
         )
         .await?;
+        self.store_signed(conn, by, now, contract, bytes).await
+    }
+
+    /// Stores the signed PDF of `contract` (every signer signed electronically) and moves it
+    /// SIGNING → SIGNED: the local page's last signature and a provider's completion notice.
+    async fn store_signed(
+        &self,
+        conn: &impl ConnectionTrait,
+        by: &By,
+        now: DateTime<Utc>,
+        contract: &order_contract::Model,
+        bytes: Vec<u8>,
+    ) -> Result<()> {
         let stored = self
             .store_file(
                 conn,
@@ -1208,6 +1221,7 @@ impl Beehive {
                 action: "order_contract.signed",
                 detail: serde_json::json!({
                     "contractNo": contract.contract_no,
+                    "flowId": contract.flow_id,
                     "sha256": stored.sha256,
                     "documentSha256": contract.rendered_sha256,
                 }),
@@ -1565,54 +1579,8 @@ impl Beehive {
                     .filter(order_contract_signer::Column::Status.eq(PENDING))
                     .exec(&txn)
                     .await?;
-                let stored = self
-                    .store_file(
-                        &txn,
-                        &by.actor,
-                        "CONTRACT",
-                        "file",
-                        NewFile {
-                            file_name: format!("{}-signed.pdf", contract.contract_no),
-                            bytes: signed_pdf.unwrap_or_default().into(),
-                        },
-                        Accept::ImagesAndPdf,
-                    )
+                self.store_signed(&txn, &by, now, &contract, signed_pdf.unwrap_or_default())
                     .await?;
-                record_transition::apply::<order_contract::Entity, _, _>(
-                    &txn,
-                    &by,
-                    now,
-                    Change {
-                        id: contract.id,
-                        from: ContractStatus::Signing,
-                        to: ContractStatus::Signed,
-                        version: contract.version,
-                        event: "signed",
-                        reason: "",
-                    },
-                    vec![
-                        (order_contract::Column::SignedVia, Expr::value("ESIGN")),
-                        (
-                            order_contract::Column::SignedFileId,
-                            Expr::value(Some(stored.id)),
-                        ),
-                        (
-                            order_contract::Column::SignedSha256,
-                            Expr::value(Some(stored.sha256.clone())),
-                        ),
-                        (order_contract::Column::SignedAt, Expr::value(Some(now))),
-                        (order_contract::Column::UpdatedAt, Expr::value(now)),
-                    ],
-                    Some(Logged {
-                        action: "order_contract.signed",
-                        detail: serde_json::json!({
-                            "contractNo": contract.contract_no,
-                            "flowId": flow_id,
-                            "sha256": stored.sha256,
-                        }),
-                    }),
-                )
-                .await?;
                 self.after_signed(&txn, &by, now, day, contract.order_id, &contract.package)
                     .await?;
             }

@@ -8,8 +8,8 @@
 //! (E13; the cancellation waits for it) and the daily job that cancels orders past their signing
 //! or down-payment deadline (T17).
 
-use super::contracts;
 use super::transition::{self as order_transition, Event, status_of};
+use super::{contracts, yuan};
 use crate::audit::{self, Entry};
 use crate::ledger::{NewJournal, post_journal};
 use crate::principal::{ClientInfo, Principal};
@@ -59,10 +59,6 @@ pub struct RefundInput {
 
 fn receipt_not_found() -> Error {
     Error::NotFound("收款记录不存在".to_owned())
-}
-
-fn yuan(fen: i64) -> String {
-    format!("{}.{:02}", fen / 100, (fen % 100).abs())
 }
 
 /// A bank serial number: 1–64 visible characters without spaces.
@@ -147,6 +143,29 @@ pub(crate) async fn money_held(conn: &impl ConnectionTrait, order_id: i64) -> Re
 }
 
 impl Beehive {
+    /// Stores a payment slip (`voucher`: image or PDF) in the caller's transaction.
+    pub(crate) async fn store_voucher(
+        &self,
+        conn: &impl ConnectionTrait,
+        by: &By,
+        voucher: Option<crate::files::NewFile>,
+    ) -> Result<Option<i64>> {
+        let Some(file) = voucher else {
+            return Ok(None);
+        };
+        let stored = self
+            .store_file(
+                conn,
+                &by.actor,
+                "PAYMENT_VOUCHER",
+                "voucher",
+                file,
+                crate::files::Accept::ImagesAndPdf,
+            )
+            .await?;
+        Ok(Some(stored.id))
+    }
+
     /// 登记收款: records the down payment received for an order awaiting it.
     pub async fn record_down_payment(
         &self,
@@ -207,21 +226,7 @@ impl Beehive {
         {
             return Err(Error::Conflict(format!("银行流水号 {serial} 已登记")));
         }
-        let voucher = match input.voucher {
-            Some(file) => Some(
-                self.store_file(
-                    &txn,
-                    &by.actor,
-                    "PAYMENT_VOUCHER",
-                    "voucher",
-                    file,
-                    crate::files::Accept::ImagesAndPdf,
-                )
-                .await?
-                .id,
-            ),
-            None => None,
-        };
+        let voucher = self.store_voucher(&txn, &by, input.voucher).await?;
         let row = order_receipt::ActiveModel {
             order_id: Set(order.id),
             purpose: Set(DOWN_PAYMENT.to_owned()),

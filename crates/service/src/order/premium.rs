@@ -779,21 +779,7 @@ impl Beehive {
             )
             .await?;
         }
-        let voucher = match payment.voucher {
-            Some(file) => Some(
-                self.store_file(
-                    &txn,
-                    &by.actor,
-                    "PAYMENT_VOUCHER",
-                    "voucher",
-                    file,
-                    crate::files::Accept::ImagesAndPdf,
-                )
-                .await?
-                .id,
-            ),
-            None => None,
-        };
+        let voucher = self.store_voucher(&txn, &by, payment.voucher).await?;
         record_transition::apply::<premium_payment::Entity, _, _>(
             &txn,
             &by,
