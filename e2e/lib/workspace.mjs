@@ -88,7 +88,8 @@ function isDeepEqual(a, b) {
 
 /**
  * Types a date into an antd DatePicker and confirms it with Enter, checking the picker kept it:
- * the popup's opening animation can swallow the first keystrokes, so it tries up to three times.
+ * the popup's opening animation can swallow the first keystrokes, so it tries up to three times
+ * (retyping, never pressing Escape).
  * @param {import('playwright-core').Locator} input the picker's `<input>`
  * @param {string} value `YYYY-MM-DD`
  */
@@ -102,6 +103,8 @@ export async function enterDate(input, value) {
     const open = await input.page().locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').count();
     if (kept === value && open === 0) return;
     if (attempt === 3) assert.fail(`the date picker shows ${kept} (popup open: ${open > 0}) instead of ${value}`);
-    await input.press('Escape');
+    // No Escape here: inside a drawer or a dialog it would close the drawer or dialog itself, and
+    // the next attempt would wait for an input that is gone. Clicking the input again and
+    // retyping replaces whatever the first attempt left.
   }
 }
