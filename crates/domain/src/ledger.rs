@@ -550,6 +550,34 @@ impl RepaymentSplit {
     pub fn due_to_cp(&self) -> i64 {
         self.principal.0 + self.interest.0 + self.penalty_cp.0
     }
+
+    /// The split of an allocation: the capital provider's share of the penalty is
+    /// `floor(penalty × share_bp / 10 000)` (its contract says "up to"), the platform keeps the rest.
+    pub fn of(
+        allocation: &crate::money::allocation::PaymentAllocation,
+        penalty_share_bp: i32,
+    ) -> RepaymentSplit {
+        use crate::money::product::Component;
+        let mut split = RepaymentSplit {
+            overpayment: allocation.overpayment_fen,
+            ..RepaymentSplit::default()
+        };
+        let mut penalty = 0_i64;
+        for line in &allocation.lines {
+            let a = line.amount_fen.0;
+            match line.component {
+                Component::Principal => split.principal.0 += a,
+                Component::Interest => split.interest.0 += a,
+                Component::Fee => split.fee.0 += a,
+                Component::Penalty => penalty += a,
+            }
+        }
+        let share = i128::from(penalty_share_bp.clamp(0, 10_000));
+        let cp = i64::try_from(i128::from(penalty) * share / 10_000).unwrap_or(0);
+        split.penalty_cp = Fen(cp);
+        split.penalty_platform = Fen(penalty - cp);
+        split
+    }
 }
 
 /// Where the money of a repayment comes from.

@@ -196,6 +196,7 @@ pub mod codes {
     pub const ORDER_INFO_INSURE: &str = "admin:order_info:insure";
     pub const ORDER_INFO_CONTRACT: &str = "admin:order_info:contract";
     pub const ORDER_INFO_DOWN_PAYMENT: &str = "admin:order_info:down_payment";
+    pub const ORDER_INFO_REPAY: &str = "admin:order_info:repay";
     pub const ORDER_INFO_DISBURSE: &str = "admin:order_info:disburse";
     pub const ORDER_INFO_DISBURSE_REVERSE: &str = "admin:order_info:disburse_reverse";
     pub const ORDER_INFO_POLICY: &str = "admin:order_info:policy";
@@ -438,6 +439,12 @@ pub static CATALOGUE: &[Permission] = &[
         S::Business,
         "确认首付款",
         "Confirm down payment",
+    ),
+    button(
+        codes::ORDER_INFO_REPAY,
+        S::Business,
+        "登记/确认还款",
+        "Record repayments",
     ),
     button(
         codes::ORDER_INFO_DISBURSE,

@@ -215,6 +215,23 @@ status! {
 }
 
 status! {
+    /// Money received after disbursement (§3.2): recorded by one user, confirmed (allocated by
+    /// the replay, journal E4) or rejected by another; a confirmed one may be reversed (bounced
+    /// or mistaken: mirror journal, replay without it). A second reversal is refused (409).
+    pub enum RepaymentStatus in "repayment" {
+        Recorded = "RECORDED" / "待确认",
+        Confirmed = "CONFIRMED" / "已确认",
+        Rejected = "REJECTED" / "已驳回",
+        Reversed = "REVERSED" / "已冲正",
+    }
+    transitions {
+        Recorded => Confirmed,
+        Recorded => Rejected,
+        Confirmed => Reversed,
+    }
+}
+
+status! {
     /// A premium payment application (§3.6).
     pub enum PremiumStatus in "premium_payment" {
         Draft = "DRAFT" / "草稿",
@@ -277,6 +294,7 @@ mod tests {
         table_is_consistent::<DeliveryStatus>();
         table_is_consistent::<ContractStatus>();
         table_is_consistent::<ReceiptStatus>();
+        table_is_consistent::<RepaymentStatus>();
         table_is_consistent::<PremiumStatus>();
         table_is_consistent::<PremiumLineStatus>();
     }

@@ -207,6 +207,7 @@ fn daily_jobs() -> jobs::DailyJobs {
     let jobs = jobs::built_in();
     jobs.add_built_in(std::sync::Arc::new(order::allocation::AllocationJob));
     jobs.add_built_in(std::sync::Arc::new(order::down_payment::DeadlineJob));
+    jobs.add_built_in(std::sync::Arc::new(order::repayment::RepaymentsJob));
     jobs
 }
 

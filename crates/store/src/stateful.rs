@@ -61,6 +61,7 @@ macro_rules! stateful {
 stateful!(
     order_contract,
     order_receipt,
+    repayment,
     premium_payment,
     premium_payment_line,
     capital_provider,

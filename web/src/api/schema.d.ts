@@ -2279,6 +2279,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/order/repayment/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 还款阶段: PENDING_POLICY, REPAYING and OVERDUE, with the next instalment, outstanding and days past due. */
+        post: operations["orderRepaymentPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/repayment/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the list (Excel), filtered like it. */
+        post: operations["orderRepaymentExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/settled/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 已结清订单: SETTLED, with how and when each settled. */
+        post: operations["orderSettledPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/settled/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the list (Excel), filtered like it. */
+        post: operations["orderSettledExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/money/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's plan with paid and outstanding amounts, its repayments, penalties and journals. */
+        get: operations["orderMoney"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/repayment/preview/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 分配预览: how an amount received on a date would be allocated (nothing is stored). */
+        post: operations["orderRepaymentPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/payoff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 提前结清报价: what settles the order on a date under its product's rule. */
+        get: operations["orderPayoffQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/repayment/record/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 登记还款: records money received (step one; another user confirms). */
+        post: operations["orderRepaymentRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/repayment/confirm/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 确认还款: another user confirms; the order is replayed with it (allocation, journal E4, status). */
+        post: operations["orderRepaymentConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/repayment/reject/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 驳回: a recorded repayment was wrong. */
+        post: operations["orderRepaymentReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/repayment/reverse/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 冲正: a confirmed repayment bounced or was a mistake (mirror journals, replay, T29). */
+        post: operations["orderRepaymentReverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/repayment/voucher/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The voucher of a repayment (inline). */
+        get: operations["orderRepaymentVoucher"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/premium/candidates": {
         parameters: {
             query?: never;
@@ -4567,6 +4771,15 @@ export interface components {
             /** Format: int64 */
             endedAt: number | null;
         };
+        /** @description Part of a repayment applied to one component of one instalment. */
+        AllocationLineData: {
+            /** Format: int32 */
+            itemSeq: number;
+            /** @description PENALTY, FEE, INTEREST or PRINCIPAL. */
+            component: string;
+            /** Format: int64 */
+            amountFen: number;
+        };
         /** @description Paging and a status. */
         AllocationPageBody: {
             /** Format: int64 */
@@ -4966,6 +5179,21 @@ export interface components {
          * @enum {string}
          */
         Component: "PENALTY" | "FEE" | "INTEREST" | "PRINCIPAL";
+        /** @description One component of an instalment: `due = paid + waived + writtenOff + cancelled + outstanding`. */
+        ComponentData: {
+            /** Format: int64 */
+            dueFen: number;
+            /** Format: int64 */
+            paidFen: number;
+            /** Format: int64 */
+            waivedFen: number;
+            /** Format: int64 */
+            writtenOffFen: number;
+            /** Format: int64 */
+            cancelledFen: number;
+            /** Format: int64 */
+            outstandingFen: number;
+        };
         /** @description What a rule asks of an order. An empty list means any. */
         Conditions: {
             /** @description Insurer ids: every policy of the order must be with one of them. */
@@ -6014,6 +6242,38 @@ export interface components {
                 providers: components["schemas"]["ProviderChoiceData"][];
             };
         };
+        Envelope_OrderMoneyData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description The order's money (the order page's 还款 tab). */
+            data: {
+                businessDate: string;
+                items: components["schemas"]["ItemData"][];
+                repayments: components["schemas"]["RepaymentData"][];
+                penalties: components["schemas"]["PenaltyData"][];
+                journals: components["schemas"]["JournalData"][];
+                /** Format: int64 */
+                outstandingFen: number;
+                /** Format: int64 */
+                paidFen: number;
+                /** Format: int64 */
+                customerCreditFen: number;
+                /** Format: int32 */
+                daysPastDue: number;
+                bucket: string;
+            };
+        };
         Envelope_OrderRowData: {
             /**
              * @description `true` on success.
@@ -6087,6 +6347,28 @@ export interface components {
                 updatedAt: number;
                 /** Format: int64 */
                 version: number;
+                /**
+                 * Format: int64
+                 * @description After disbursement (derived by the replay): what is owed now, paid so far, days past due,
+                 *     the bucket (M1…, empty when not past due), the next instalment, how and when it settled.
+                 */
+                outstandingFen: number;
+                /** Format: int64 */
+                paidFen: number;
+                /** Format: int32 */
+                overdueDays: number;
+                bucket: string;
+                nextDueDate: string | null;
+                /** Format: int64 */
+                nextDueFen: number;
+                /** Format: int64 */
+                customerCreditFen: number;
+                /** @description NORMAL, EARLY or DEPOSIT_OFFSET; empty when not settled. */
+                settleType: string;
+                /** Format: int64 */
+                settledAt: number | null;
+                /** Format: int64 */
+                disbursedAt: number | null;
             };
         };
         Envelope_OrderRulesData: {
@@ -6945,6 +7227,28 @@ export interface components {
                     updatedAt: number;
                     /** Format: int64 */
                     version: number;
+                    /**
+                     * Format: int64
+                     * @description After disbursement (derived by the replay): what is owed now, paid so far, days past due,
+                     *     the bucket (M1…, empty when not past due), the next instalment, how and when it settled.
+                     */
+                    outstandingFen: number;
+                    /** Format: int64 */
+                    paidFen: number;
+                    /** Format: int32 */
+                    overdueDays: number;
+                    bucket: string;
+                    nextDueDate: string | null;
+                    /** Format: int64 */
+                    nextDueFen: number;
+                    /** Format: int64 */
+                    customerCreditFen: number;
+                    /** @description NORMAL, EARLY or DEPOSIT_OFFSET; empty when not settled. */
+                    settleType: string;
+                    /** Format: int64 */
+                    settledAt: number | null;
+                    /** Format: int64 */
+                    disbursedAt: number | null;
                 }[];
                 /**
                  * Format: int64
@@ -7494,6 +7798,33 @@ export interface components {
                 lines: components["schemas"]["PremiumLineData"][];
             };
         };
+        Envelope_PreviewData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description How the repayment would be allocated. */
+            data: {
+                lines: components["schemas"]["AllocationLineData"][];
+                /** Format: int64 */
+                overpaymentFen: number;
+                /** Format: int64 */
+                outstandingBeforeFen: number;
+                /** Format: int64 */
+                outstandingAfterFen: number;
+                /** Format: int32 */
+                daysPastDueAfter: number;
+            };
+        };
         Envelope_ProductData: {
             /**
              * @description `true` on success.
@@ -7710,6 +8041,40 @@ export interface components {
                 updatedAt: number;
             };
         };
+        Envelope_QuoteData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description What settles the order on a date. */
+            data: {
+                date: string;
+                /** Format: int64 */
+                principalFen: number;
+                /** Format: int64 */
+                interestFen: number;
+                /** Format: int64 */
+                feeFen: number;
+                /** Format: int64 */
+                penaltyFen: number;
+                /** Format: int64 */
+                settlementFeeFen: number;
+                /** Format: int64 */
+                totalFen: number;
+                /** Format: int64 */
+                cancelledInterestFen: number;
+                lines: components["schemas"]["QuoteLineData"][];
+            };
+        };
         Envelope_ReceiptData: {
             /**
              * @description `true` on success.
@@ -7779,6 +8144,63 @@ export interface components {
                 createdAt: number;
                 /** Format: int64 */
                 journalId: number;
+            };
+        };
+        Envelope_RepaymentData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description A repayment with its allocation. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                orderId: number;
+                /**
+                 * @description REPAYMENT, EARLY_SETTLEMENT, FIRST_INSTALMENT (paid with the down payment) or
+                 *     DEPOSIT_OFFSET (the deposit offsetting the last instalment).
+                 */
+                purpose: string;
+                /** @description CUSTOMER, THIRD_PARTY, CREDIT or DEPOSIT. */
+                source: string;
+                /** Format: int64 */
+                amountFen: number;
+                channel: string;
+                serialNo: string;
+                payer: string;
+                valueDate: string;
+                hasVoucher: boolean;
+                /** @description RECORDED, CONFIRMED, REJECTED, REVERSED. */
+                status: string;
+                /** Format: int64 */
+                recordedBy: number | null;
+                recordedByName: string;
+                confirmedByName: string;
+                /** Format: int64 */
+                confirmedAt: number | null;
+                /**
+                 * Format: int64
+                 * @description What nothing was owed for (the customer's credit).
+                 */
+                overpaymentFen: number;
+                rejectReason: string;
+                reversedByName: string;
+                /** Format: int64 */
+                reversedAt: number | null;
+                reversalReason: string;
+                /** Format: int64 */
+                createdAt: number;
+                lines: components["schemas"]["AllocationLineData"][];
             };
         };
         Envelope_RetryData: {
@@ -8119,6 +8541,30 @@ export interface components {
                 documentSha256: string;
                 /** Format: int64 */
                 signedAt: number | null;
+            };
+        };
+        Envelope_SyncedData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description What a repayment command left. */
+            data: {
+                /** @description The order's status after it. */
+                status: string;
+                /** Format: int64 */
+                outstandingFen: number;
+                /** Format: int32 */
+                daysPastDue: number;
             };
         };
         Envelope_SystemData: {
@@ -9038,6 +9484,42 @@ export interface components {
             sms: components["schemas"]["SmsConfigData"];
             ocr: components["schemas"]["OcrConfigData"];
         };
+        /** @description An instalment as the replay left it. */
+        ItemData: {
+            /** Format: int32 */
+            seq: number;
+            fromDate: string;
+            dueDate: string;
+            /** @description NOT_DUE, DUE, OVERDUE, PAID, CANCELLED, WRITTEN_OFF. */
+            status: string;
+            /** @description Partly paid. */
+            partial: boolean;
+            isDepositOffset: boolean;
+            principal: components["schemas"]["ComponentData"];
+            interest: components["schemas"]["ComponentData"];
+            fee: components["schemas"]["ComponentData"];
+            /** @description The penalty accrued so far (its `dueFen`) and what became of it. */
+            penalty: components["schemas"]["ComponentData"];
+            /** Format: int64 */
+            outstandingFen: number;
+            /** Format: int32 */
+            overdueDays: number;
+            settledOn: string | null;
+        };
+        /** @description A journal of the order. */
+        JournalData: {
+            /** Format: int64 */
+            id: number;
+            /** @description DOWN_PAYMENT_RECEIVED, DISBURSEMENT, REPAYMENT, DEPOSIT_OFFSET, REVERSAL, … */
+            eventType: string;
+            businessDate: string;
+            /** Format: int64 */
+            occurredAt: number;
+            description: string;
+            /** Format: int64 */
+            reversalOfId: number | null;
+            postings: components["schemas"]["PostingData"][];
+        };
         LoginLogData: {
             /** Format: int64 */
             id: number;
@@ -9294,6 +9776,23 @@ export interface components {
             /** Format: binary */
             file: string;
         };
+        /** @description The order's money (the order page's 还款 tab). */
+        OrderMoneyData: {
+            businessDate: string;
+            items: components["schemas"]["ItemData"][];
+            repayments: components["schemas"]["RepaymentData"][];
+            penalties: components["schemas"]["PenaltyData"][];
+            journals: components["schemas"]["JournalData"][];
+            /** Format: int64 */
+            outstandingFen: number;
+            /** Format: int64 */
+            paidFen: number;
+            /** Format: int64 */
+            customerCreditFen: number;
+            /** Format: int32 */
+            daysPastDue: number;
+            bucket: string;
+        };
         /** @description The filters of every order list. */
         OrderPageBody: {
             /** Format: int64 */
@@ -9385,6 +9884,28 @@ export interface components {
             updatedAt: number;
             /** Format: int64 */
             version: number;
+            /**
+             * Format: int64
+             * @description After disbursement (derived by the replay): what is owed now, paid so far, days past due,
+             *     the bucket (M1…, empty when not past due), the next instalment, how and when it settled.
+             */
+            outstandingFen: number;
+            /** Format: int64 */
+            paidFen: number;
+            /** Format: int32 */
+            overdueDays: number;
+            bucket: string;
+            nextDueDate: string | null;
+            /** Format: int64 */
+            nextDueFen: number;
+            /** Format: int64 */
+            customerCreditFen: number;
+            /** @description NORMAL, EARLY or DEPOSIT_OFFSET; empty when not settled. */
+            settleType: string;
+            /** Format: int64 */
+            settledAt: number | null;
+            /** Format: int64 */
+            disbursedAt: number | null;
         };
         /** @description The order rules. */
         OrderRules: {
@@ -9528,6 +10049,16 @@ export interface components {
          * @enum {string}
          */
         PenaltyBase: "INSTALMENT_PRINCIPAL" | "INSTALMENT_PRINCIPAL_INTEREST" | "REMAINING_PRINCIPAL";
+        /** @description One day's penalty on one instalment. */
+        PenaltyData: {
+            /** Format: int32 */
+            itemSeq: number;
+            date: string;
+            /** Format: int64 */
+            baseFen: number;
+            /** Format: int64 */
+            amountFen: number;
+        };
         /**
          * @description From which day a penalty runs once the grace days are over.
          * @enum {string}
@@ -9631,6 +10162,18 @@ export interface components {
             ePolicySha256: string;
             /** @description Every policy of an order is financed and needs its e-policy. */
             financed: boolean;
+        };
+        /** @description A posting of a journal. */
+        PostingData: {
+            /** @description PLATFORM or CAPITAL. */
+            owner: string;
+            /** @description The account code (P.COLLECTION, C.LOAN_PRINCIPAL, …). */
+            account: string;
+            subledger: string;
+            /** @description D or C. */
+            side: string;
+            /** Format: int64 */
+            amountFen: number;
         };
         /**
          * Format: int32
@@ -9765,6 +10308,25 @@ export interface components {
          * @enum {string}
          */
         PrepaymentRule: "NEXT" | "LAST" | "REAMORTIZE";
+        /** @description A repayment to preview. */
+        PreviewBody: {
+            /** Format: int64 */
+            amountFen: number;
+            /** @description YYYY-MM-DD. */
+            valueDate: string;
+        };
+        /** @description How the repayment would be allocated. */
+        PreviewData: {
+            lines: components["schemas"]["AllocationLineData"][];
+            /** Format: int64 */
+            overpaymentFen: number;
+            /** Format: int64 */
+            outstandingBeforeFen: number;
+            /** Format: int64 */
+            outstandingAfterFen: number;
+            /** Format: int32 */
+            daysPastDueAfter: number;
+        };
         /** @description A product's code, name, remark and terms. */
         ProductBody: {
             /** @description `^[A-Z][A-Z0-9_]{1,63}$`, unique; ignored by update (it never changes). */
@@ -10010,6 +10572,43 @@ export interface components {
             /** @description ACTIVE, PAUSED or TERMINATED. */
             status: string;
         };
+        /** @description What settles the order on a date. */
+        QuoteData: {
+            date: string;
+            /** Format: int64 */
+            principalFen: number;
+            /** Format: int64 */
+            interestFen: number;
+            /** Format: int64 */
+            feeFen: number;
+            /** Format: int64 */
+            penaltyFen: number;
+            /** Format: int64 */
+            settlementFeeFen: number;
+            /** Format: int64 */
+            totalFen: number;
+            /** Format: int64 */
+            cancelledInterestFen: number;
+            lines: components["schemas"]["QuoteLineData"][];
+        };
+        /** @description One instalment of a payoff quote. */
+        QuoteLineData: {
+            /** Format: int32 */
+            itemSeq: number;
+            /** Format: int64 */
+            principalFen: number;
+            /** Format: int64 */
+            interestFen: number;
+            /** Format: int64 */
+            feeFen: number;
+            /** Format: int64 */
+            penaltyFen: number;
+            /**
+             * Format: int64
+             * @description Future interest not owed (cancelled, not waived).
+             */
+            cancelledInterestFen: number;
+        };
         /**
          * @description The period the nominal rate is quoted for. Instalments are monthly either way.
          * @enum {string}
@@ -10135,6 +10734,69 @@ export interface components {
          * @enum {string}
          */
         RepayTiming: "IN_ARREARS" | "IN_ADVANCE";
+        /** @description A repayment with its allocation. */
+        RepaymentData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            orderId: number;
+            /**
+             * @description REPAYMENT, EARLY_SETTLEMENT, FIRST_INSTALMENT (paid with the down payment) or
+             *     DEPOSIT_OFFSET (the deposit offsetting the last instalment).
+             */
+            purpose: string;
+            /** @description CUSTOMER, THIRD_PARTY, CREDIT or DEPOSIT. */
+            source: string;
+            /** Format: int64 */
+            amountFen: number;
+            channel: string;
+            serialNo: string;
+            payer: string;
+            valueDate: string;
+            hasVoucher: boolean;
+            /** @description RECORDED, CONFIRMED, REJECTED, REVERSED. */
+            status: string;
+            /** Format: int64 */
+            recordedBy: number | null;
+            recordedByName: string;
+            confirmedByName: string;
+            /** Format: int64 */
+            confirmedAt: number | null;
+            /**
+             * Format: int64
+             * @description What nothing was owed for (the customer's credit).
+             */
+            overpaymentFen: number;
+            rejectReason: string;
+            reversedByName: string;
+            /** Format: int64 */
+            reversedAt: number | null;
+            reversalReason: string;
+            /** Format: int64 */
+            createdAt: number;
+            lines: components["schemas"]["AllocationLineData"][];
+        };
+        /** @description A reason. */
+        RepaymentReasonBody: {
+            reason: string;
+        };
+        /** @description A repayment as the form sends it. */
+        RepaymentUpload: {
+            /** Format: int64 */
+            amountFen: number;
+            /** @description CUSTOMER or THIRD_PARTY. */
+            source: string;
+            /** @description BANK_TRANSFER, WITHHOLD, ONLINE_PAY or OFFLINE. */
+            channel: string;
+            serialNo: string;
+            payer: string;
+            /** @description YYYY-MM-DD. */
+            valueDate: string;
+            /** @description "true" for 提前结清 (the amount must equal today's quote). */
+            earlySettlement?: string | null;
+            /** Format: binary */
+            voucher?: string | null;
+        };
         /** @description A password reset: the caller's choice, or none for a generated one. */
         ResetPasswordBody: {
             /** @description MD5 hex of the new password; absent → generated and answered once. */
@@ -10635,6 +11297,15 @@ export interface components {
         };
         StatusBody: {
             enabled: boolean;
+        };
+        /** @description What a repayment command left. */
+        SyncedData: {
+            /** @description The order's status after it. */
+            status: string;
+            /** Format: int64 */
+            outstandingFen: number;
+            /** Format: int32 */
+            daysPastDue: number;
         };
         /** @description What saving 系统设置 takes (the logo has its own calls). */
         SystemBody: {
@@ -15261,6 +15932,421 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_RefundData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderRepaymentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderRepaymentExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderSettledPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderSettledExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderMoney: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderMoneyData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderRepaymentPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PreviewData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderPayoffQuote: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; today (the business date) when absent. */
+                date?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_QuoteData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderRepaymentRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["RepaymentUpload"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RepaymentData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderRepaymentConfirm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SyncedData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderRepaymentReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepaymentReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderRepaymentReverse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the command run once: 1 to 128 visible ASCII characters (a UUID), new for each
+                 *     intended command and reused for its retries. Same key and same request: the first
+                 *     answer again; same key, another request: code 422; while the first still runs: 409.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepaymentReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SyncedData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderRepaymentVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voucher (image or PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                    "application/pdf": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description The token is missing, unknown, expired or signed out. */

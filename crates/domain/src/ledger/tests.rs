@@ -457,3 +457,31 @@ fn an_order_after_down_payment_disbursement_and_first_repayment() {
     assert_eq!(b[&(c, CBank, String::new())], -1_000_000);
     assert_eq!(b[&(c, CDueFromPlatform, String::new())], 89_157);
 }
+
+#[test]
+fn a_split_gives_the_provider_its_penalty_share_rounded_down() {
+    use crate::money::allocation::{AllocationLine, PaymentAllocation};
+    use crate::money::product::Component;
+    let line = |seq, component, fen| AllocationLine {
+        item_seq: seq,
+        component,
+        amount_fen: Fen(fen),
+    };
+    let allocation = PaymentAllocation {
+        lines: vec![
+            line(1, Component::Penalty, 441),
+            line(1, Component::Interest, 10_000),
+            line(1, Component::Principal, 78_849),
+            line(2, Component::Penalty, 0),
+        ],
+        overpayment_fen: Fen(5),
+    };
+    let split = RepaymentSplit::of(&allocation, 3_000);
+    assert_eq!(split.penalty_cp, Fen(132)); // 441 × 30 % = 132.3
+    assert_eq!(split.penalty_platform, Fen(309));
+    assert_eq!(split.principal, Fen(78_849));
+    assert_eq!(split.interest, Fen(10_000));
+    assert_eq!(split.overpayment, Fen(5));
+    assert_eq!(split.total(), 441 + 10_000 + 78_849 + 5);
+    assert_eq!(RepaymentSplit::of(&allocation, 0).penalty_cp, Fen(0));
+}

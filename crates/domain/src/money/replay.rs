@@ -65,11 +65,15 @@ pub enum FactKind {
         /// Amount advanced.
         amount_fen: Fen,
     },
-    /// Cancels the unpaid interest of an instalment (early settlement, surrender).
+    /// Cancels the unpaid interest of an instalment (early settlement, surrender): all of it, or
+    /// at most `amount_fen` (the part of the current period the payoff quote does not charge).
     #[serde(rename_all = "camelCase")]
     CancelInterest {
         /// The instalment.
         item_seq: u32,
+        /// At most this much; `None`: everything unpaid.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        amount_fen: Option<Fen>,
     },
     /// Adds a fee to an instalment (e.g. the early-settlement fee).
     #[serde(rename_all = "camelCase")]
@@ -100,7 +104,7 @@ impl FactKind {
         match self {
             FactKind::Waiver { item_seq, .. }
             | FactKind::Advance { item_seq, .. }
-            | FactKind::CancelInterest { item_seq }
+            | FactKind::CancelInterest { item_seq, .. }
             | FactKind::ChargeFee { item_seq, .. } => Some(*item_seq),
             FactKind::WriteOff { item_seq } => *item_seq,
             _ => None,
@@ -359,10 +363,14 @@ fn apply(
             let it = &mut items[idx(item_seq)];
             it.advanced_fen = it.advanced_fen.plus(amount_fen)?;
         }
-        FactKind::CancelInterest { item_seq } => {
+        FactKind::CancelInterest {
+            item_seq,
+            amount_fen,
+        } => {
             let it = &mut items[idx(item_seq)];
             let out = it.interest.outstanding_fen;
-            it.interest.reduce(Reduction::Cancelled, out)?;
+            let cancel = amount_fen.map_or(out, |a| a.max(Fen::ZERO).min(out));
+            it.interest.reduce(Reduction::Cancelled, cancel)?;
         }
         FactKind::ChargeFee {
             item_seq,

@@ -651,7 +651,10 @@ fn replay_waivers_advances_deposit_and_errors() {
     let bad = MoneyFact {
         id: 8,
         value_date: d(2025, 2, 1),
-        kind: FactKind::CancelInterest { item_seq: 4 },
+        kind: FactKind::CancelInterest {
+            item_seq: 4,
+            amount_fen: None,
+        },
     };
     assert_eq!(
         replay(&t, &p, &[bad], d(2025, 4, 15), &[]),
@@ -746,6 +749,7 @@ fn payoff_quote_per_rule() {
             value_date: d(2025, 2, 25),
             kind: FactKind::CancelInterest {
                 item_seq: l.item_seq,
+                amount_fen: Some(l.cancelled_interest_fen),
             },
         });
     }

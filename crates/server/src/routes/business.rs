@@ -89,6 +89,37 @@ pub(super) fn parse_date(field: &str, text: &str) -> Result<chrono::NaiveDate, A
 
 // ------------------------------------------------------------------ lists
 
+/// One stage list of the order lists (page and export), filtered to the stage's statuses: used by
+/// the section's screens in `order_flow` and `repayment`.
+macro_rules! stage_list {
+    ($page:ident, $export:ident, $stage:expr, $path:literal, $op:literal, $export_path:literal, $export_op:literal, $doc:literal) => {
+        #[doc = $doc]
+        #[utoipa::path(post, path = $path, tag = "business",
+            operation_id = $op, security(("token" = ["admin:order_info:table"])),
+            request_body = OrderPageBody, responses((status = 200, body = Envelope<PageData<OrderRowData>>)))]
+        async fn $page(
+            State(s): State<AppState>,
+            Admin(me): Admin,
+            Json(body): Json<OrderPageBody>,
+        ) -> Answer<PageData<OrderRowData>> {
+            list(&s, &me, $stage, body).await
+        }
+
+        #[doc = "Exports the list (Excel), filtered like it."]
+        #[utoipa::path(post, path = $export_path, tag = "business",
+            operation_id = $export_op, security(("token" = ["admin:order_info:export"])),
+            request_body = OrderPageBody, responses((status = 200, body = Envelope<ExportData>)))]
+        async fn $export(
+            State(s): State<AppState>,
+            Admin(me): Admin,
+            Client(c): Client,
+            Json(body): Json<OrderPageBody>,
+        ) -> Answer<ExportData> {
+            export(&s, &me, &c, $stage, body).await
+        }
+    };
+}
+
 /// The filters of every order list.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -185,6 +216,22 @@ pub struct OrderRowData {
     pub status_changed_at: i64,
     pub updated_at: i64,
     pub version: i64,
+    /// After disbursement (derived by the replay): what is owed now, paid so far, days past due,
+    /// the bucket (M1…, empty when not past due), the next instalment, how and when it settled.
+    pub outstanding_fen: i64,
+    pub paid_fen: i64,
+    pub overdue_days: i32,
+    pub bucket: String,
+    #[schema(required = true)]
+    pub next_due_date: Option<String>,
+    pub next_due_fen: i64,
+    pub customer_credit_fen: i64,
+    /// NORMAL, EARLY or DEPOSIT_OFFSET; empty when not settled.
+    pub settle_type: String,
+    #[schema(required = true)]
+    pub settled_at: Option<i64>,
+    #[schema(required = true)]
+    pub disbursed_at: Option<i64>,
 }
 
 impl From<OrderRow> for OrderRowData {
@@ -226,6 +273,16 @@ impl From<OrderRow> for OrderRowData {
             status_changed_at: ms(o.status_changed_at),
             updated_at: ms(o.updated_at),
             version: o.version,
+            outstanding_fen: o.outstanding_fen,
+            paid_fen: o.paid_fen,
+            overdue_days: o.overdue_days,
+            bucket: o.bucket,
+            next_due_date: o.next_due_date.map(|d| d.to_string()),
+            next_due_fen: o.next_due_fen,
+            customer_credit_fen: o.customer_credit_fen,
+            settle_type: o.settle_type,
+            settled_at: o.settled_at.map(ms),
+            disbursed_at: o.disbursed_at.map(ms),
         }
     }
 }

@@ -2,6 +2,7 @@
 
 mod answers;
 mod auth;
+#[macro_use]
 mod business;
 mod capital;
 mod common;
@@ -15,6 +16,7 @@ mod order_flow;
 mod order_rules;
 mod partners;
 mod premium;
+mod repayment;
 mod signing;
 mod system;
 
@@ -73,6 +75,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(order_rules::router())
         .merge(business::router())
         .merge(order_flow::router())
+        .merge(repayment::router())
         .merge(premium::router())
         .merge(signing::router())
         .merge(interface::router())

@@ -60,35 +60,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 // ------------------------------------------------------------------ lists
 
-macro_rules! stage_list {
-    ($page:ident, $export:ident, $stage:expr, $path:literal, $op:literal, $export_path:literal, $export_op:literal, $doc:literal) => {
-        #[doc = $doc]
-        #[utoipa::path(post, path = $path, tag = "business",
-            operation_id = $op, security(("token" = ["admin:order_info:table"])),
-            request_body = OrderPageBody, responses((status = 200, body = Envelope<PageData<OrderRowData>>)))]
-        async fn $page(
-            State(s): State<AppState>,
-            Admin(me): Admin,
-            Json(body): Json<OrderPageBody>,
-        ) -> Answer<PageData<OrderRowData>> {
-            list(&s, &me, $stage, body).await
-        }
-
-        #[doc = "Exports the list (Excel), filtered like it."]
-        #[utoipa::path(post, path = $export_path, tag = "business",
-            operation_id = $export_op, security(("token" = ["admin:order_info:export"])),
-            request_body = OrderPageBody, responses((status = 200, body = Envelope<ExportData>)))]
-        async fn $export(
-            State(s): State<AppState>,
-            Admin(me): Admin,
-            Client(c): Client,
-            Json(body): Json<OrderPageBody>,
-        ) -> Answer<ExportData> {
-            export(&s, &me, &c, $stage, body).await
-        }
-    };
-}
-
 stage_list!(
     declaration_page,
     declaration_export,

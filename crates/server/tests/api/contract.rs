@@ -158,6 +158,7 @@ const ORDER_FLOW_FORMS: &[&str] = &[
     "/api/admin/order/down-payment/record/{id}",
     "/api/admin/order/policy/upload/{id}",
     "/api/admin/premium/pay/{id}",
+    "/api/admin/order/repayment/record/{id}",
 ];
 
 #[tokio::test]

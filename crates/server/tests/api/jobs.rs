@@ -200,8 +200,8 @@ async fn two_runners_on_one_database_never_run_a_unit_twice() -> anyhow::Result<
         .await
         .map_err(err)?;
     assert_eq!(again.worked, 0);
-    // The built-in housekeeping, allocation and deadlines jobs, and this test's.
-    assert_eq!(app.beehive().daily_jobs().len(), 4);
+    // The built-in housekeeping, allocation, deadlines and repayments jobs, and this test's.
+    assert_eq!(app.beehive().daily_jobs().len(), 5);
     second.close().await.map_err(err)?;
     app.stop().await
 }

@@ -26,6 +26,7 @@ mod partners;
 mod permissions;
 mod process;
 mod providers;
+mod repayments;
 mod settings;
 mod skeleton;
 mod system;

@@ -28,6 +28,9 @@ const PART2: &[&str] = &[
     "admin:order_premium:table",
     "admin:order_premium:create",
     "admin:order_premium:pay",
+    "admin:order_info:repay",
+    "admin:order_plan:reverse",
+    "admin:order_plan:table",
 ];
 
 pub(crate) struct Staff {
@@ -42,7 +45,7 @@ pub(crate) async fn staff(app: &TestApp, w: &World) -> anyhow::Result<Staff> {
     })
 }
 
-fn pdf() -> Vec<u8> {
+pub(crate) fn pdf() -> Vec<u8> {
     b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n".to_vec()
 }
 
@@ -60,6 +63,16 @@ pub(crate) async fn accepted(app: &TestApp, w: &World, s: &Staff) -> anyhow::Res
     let status = view(app, &s.maker, id).await?["order"]["status"].clone();
     anyhow::ensure!(status == "PENDING_DECLARATION", "{status}");
     Ok(id)
+}
+
+/// The business date the server works on (YYYY-MM-DD).
+pub(crate) async fn today(app: &TestApp) -> anyhow::Result<String> {
+    Ok(app
+        .beehive()
+        .business_date()
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?
+        .to_string())
 }
 
 pub(crate) fn status(order: &Value) -> String {
@@ -167,7 +180,7 @@ async fn record_receipt(
             ("channel", "BANK_TRANSFER"),
             ("serialNo", serial),
             ("payer", "郭子豪"),
-            ("valueDate", "2026-11-26"),
+            ("valueDate", &today(app).await?),
         ],
         &[("voucher", "slip.pdf", &pdf())],
     )
@@ -175,7 +188,7 @@ async fn record_receipt(
 }
 
 /// The down payment recorded by the maker and confirmed by the checker: PENDING_DISBURSEMENT.
-async fn paid(app: &TestApp, w: &World, s: &Staff, serial: &str) -> anyhow::Result<i64> {
+pub(crate) async fn paid(app: &TestApp, w: &World, s: &Staff, serial: &str) -> anyhow::Result<i64> {
     let id = signed(app, w, s).await?;
     let due = view(app, &s.maker, id).await?["dueAtDownPaymentFen"]
         .as_i64()
@@ -193,7 +206,7 @@ async fn paid(app: &TestApp, w: &World, s: &Staff, serial: &str) -> anyhow::Resu
     Ok(id)
 }
 
-async fn payee(app: &TestApp, w: &World) -> anyhow::Result<i64> {
+pub(crate) async fn payee(app: &TestApp, w: &World) -> anyhow::Result<i64> {
     app.execute(&format!(
         "INSERT INTO insurer_account (insurer_id, bank_name, branch_name, account_name, \
          account_no_enc, account_no_mask, created_at, updated_at, version) VALUES ({}, \
@@ -213,7 +226,7 @@ async fn payee(app: &TestApp, w: &World) -> anyhow::Result<i64> {
 }
 
 /// A premium payment application for `orders`, created by the maker, submitted and approved.
-async fn approved_application(
+pub(crate) async fn approved_application(
     app: &TestApp,
     w: &World,
     s: &Staff,
@@ -247,7 +260,7 @@ async fn approved_application(
     Ok(app_id)
 }
 
-async fn pay(
+pub(crate) async fn pay(
     app: &TestApp,
     token: &str,
     app_id: i64,
@@ -256,7 +269,7 @@ async fn pay(
     app.multipart_as(
         &format!("/api/admin/premium/pay/{app_id}"),
         token,
-        &[("bankSerialNo", serial), ("valueDate", "2026-11-26")],
+        &[("bankSerialNo", serial), ("valueDate", &today(app).await?)],
         &[],
     )
     .await
@@ -278,7 +291,7 @@ async fn provider_credit(app: &TestApp, cp: i64) -> anyhow::Result<(i64, i64)> {
 }
 
 /// Every journal of the order balances per owner: Σ debits = Σ credits for each owner.
-async fn ledger_balanced(app: &TestApp, id: i64) -> anyhow::Result<()> {
+pub(crate) async fn ledger_balanced(app: &TestApp, id: i64) -> anyhow::Result<()> {
     let unbalanced = count(
         app,
         &format!(

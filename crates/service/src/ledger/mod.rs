@@ -20,7 +20,7 @@ use store::entity::{journal, ledger_account, posting};
 use store::sea_orm::sea_query::{Expr, Func, OnConflict, Query};
 use store::sea_orm::{
     ActiveValue::{NotSet, Set},
-    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect,
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 
 /// A journal to post.
@@ -320,6 +320,31 @@ pub async fn lines_of<C: ConnectionTrait>(conn: &C, journal_id: i64) -> Result<V
             ))
         })
         .collect()
+}
+
+/// A journal of an order with its lines (the order page's 分录 list).
+#[derive(Debug, Clone)]
+pub struct JournalView {
+    pub journal: journal::Model,
+    pub lines: Vec<Line>,
+}
+
+/// Every journal of an order, newest first, with its lines.
+pub async fn order_journals<C: ConnectionTrait>(
+    conn: &C,
+    order_id: i64,
+) -> Result<Vec<JournalView>> {
+    let journals = journal::Entity::find()
+        .filter(journal::Column::OrderId.eq(order_id))
+        .order_by_desc(journal::Column::Id)
+        .all(conn)
+        .await?;
+    let mut out = Vec::with_capacity(journals.len());
+    for j in journals {
+        let lines = lines_of(conn, j.id).await?;
+        out.push(JournalView { journal: j, lines });
+    }
+    Ok(out)
 }
 
 /// Which postings a balance query sums.

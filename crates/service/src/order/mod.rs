@@ -15,6 +15,7 @@ pub mod plan;
 pub mod policy;
 pub mod premium;
 pub mod progress;
+pub mod repayment;
 pub mod transition;
 
 use crate::audit::log_change;
@@ -85,6 +86,12 @@ pub enum Stage {
     Disbursement,
     /// 电子保单: PENDING_POLICY.
     Policy,
+    /// 还款阶段: PENDING_POLICY (disbursed, repayments taken), REPAYING, OVERDUE.
+    Repayment,
+    /// 已结清订单: SETTLED.
+    Settled,
+    /// 已退保订单: SURRENDERED.
+    Surrendered,
     /// 综合业务订单: every status.
     All,
 }
@@ -104,6 +111,9 @@ impl Stage {
             Stage::DownPayment => &[S::PendingDownPayment],
             Stage::Disbursement => &[S::PendingDisbursement, S::PendingPolicy],
             Stage::Policy => &[S::PendingPolicy],
+            Stage::Repayment => &[S::PendingPolicy, S::Repaying, S::Overdue],
+            Stage::Settled => &[S::Settled],
+            Stage::Surrendered => &[S::Surrendered],
             Stage::All => OrderStatus::ALL,
         }
     }
@@ -124,7 +134,10 @@ impl Stage {
             | Stage::Sign
             | Stage::DownPayment
             | Stage::Disbursement
-            | Stage::Policy => Some(ORDER_INFO_EXPORT),
+            | Stage::Policy
+            | Stage::Repayment
+            | Stage::Settled
+            | Stage::Surrendered => Some(ORDER_INFO_EXPORT),
             Stage::Rejected => None,
         }
     }
@@ -143,6 +156,9 @@ impl Stage {
             Stage::DownPayment => "order_down_payment",
             Stage::Disbursement => "order_disbursement",
             Stage::Policy => "order_policy",
+            Stage::Repayment => "order_repayment",
+            Stage::Settled => "order_settled",
+            Stage::Surrendered => "order_surrendered",
             Stage::All => "order_all",
         }
     }
@@ -161,7 +177,10 @@ impl Stage {
             | Stage::Sign
             | Stage::DownPayment
             | Stage::Disbursement
-            | Stage::Policy => ORDER_INFO_TABLE,
+            | Stage::Policy
+            | Stage::Repayment
+            | Stage::Settled
+            | Stage::Surrendered => ORDER_INFO_TABLE,
         }
     }
 }

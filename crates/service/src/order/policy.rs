@@ -14,7 +14,7 @@ use domain::order::{OrderEvent, OrderStatus};
 use domain::permission::codes::ORDER_INFO_POLICY;
 use domain::status::Status;
 use std::collections::BTreeMap;
-use store::entity::{insurance_policy, order_plan_item, orders};
+use store::entity::{insurance_policy, orders};
 use store::sea_orm::sea_query::Expr;
 use store::sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
@@ -26,14 +26,6 @@ pub struct PolicyIssue {
     pub policy_no: String,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
-}
-
-/// Whether an order whose plan has these instalments is overdue on `day`: an instalment past its
-/// due date + grace days (nothing is paid before the policy is issued).
-pub fn already_overdue(items: &[(NaiveDate, i64)], day: NaiveDate, grace_days: u32) -> bool {
-    items.iter().any(|(due, outstanding)| {
-        *outstanding > 0 && day > *due + chrono::Days::new(u64::from(grace_days))
-    })
 }
 
 impl Beehive {
@@ -202,24 +194,31 @@ impl Beehive {
             .all(&txn)
             .await?;
         if all.iter().all(|p| p.status == ISSUED) {
-            let snapshot: Option<super::TermsSnapshot> = order
-                .terms_snapshot
-                .clone()
-                .and_then(|v| serde_json::from_value(v).ok());
-            let grace = snapshot.map_or(0, |s| s.terms.penalty_grace_days);
-            let items: Vec<(NaiveDate, i64)> = order_plan_item::Entity::find()
-                .filter(order_plan_item::Column::PlanId.eq(order.plan_id.unwrap_or(0)))
-                .all(&txn)
+            // The replay says whether an instalment is already late (repayments taken while the
+            // policy was pending count); T20 goes straight to OVERDUE then.
+            let synced = super::repayment::sync_order(
+                &txn,
+                &super::repayment::SyncBy {
+                    by: &by,
+                    user_id: Some(me.user_id),
+                    reopen_maker: None,
+                },
+                now,
+                order.id,
+                day,
+            )
+            .await?;
+            let order = orders::Entity::find_by_id(order.id)
+                .one(&txn)
                 .await?
-                .iter()
-                .map(|i| {
-                    (
-                        i.due_date,
-                        i.principal_due_fen + i.interest_due_fen + i.fee_due_fen,
-                    )
-                })
-                .collect();
-            let to = if already_overdue(&items, day, grace) {
+                .ok_or_else(|| Error::NotFound("订单不存在".to_owned()))?;
+            let status = status_of(&order)?;
+            if status != OrderStatus::PendingPolicy {
+                // Fully repaid while the policy was pending: the replay settled it.
+                txn.commit().await?;
+                return Ok(());
+            }
+            let to = if synced.late {
                 OrderStatus::Overdue
             } else {
                 OrderStatus::Repaying
@@ -236,21 +235,5 @@ impl Beehive {
         }
         txn.commit().await?;
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn overdue_only_past_the_grace_days() {
-        let due = NaiveDate::from_ymd_opt(2026, 12, 1).unwrap_or_default();
-        let items = [(due, 88_849)];
-        let at = |d: u32| NaiveDate::from_ymd_opt(2026, 12, d).unwrap_or_default();
-        assert!(!already_overdue(&items, at(1), 3));
-        assert!(!already_overdue(&items, at(4), 3));
-        assert!(already_overdue(&items, at(5), 3));
-        assert!(!already_overdue(&[(due, 0)], at(20), 3));
     }
 }

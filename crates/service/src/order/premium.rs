@@ -1055,6 +1055,22 @@ impl Beehive {
             }))
             .set(orders::Column::DisbursedAt, Expr::value(Some(now)));
         order_transition::apply(conn, by, now, day, &order, event).await?;
+        // The plan is live: its derived money (outstanding, next due, item ledgers) from now on.
+        super::repayment::sync_order(
+            conn,
+            &super::repayment::SyncBy {
+                by,
+                user_id: match &by.actor {
+                    crate::principal::Actor::Admin { id, .. } => Some(*id),
+                    _ => None,
+                },
+                reopen_maker: None,
+            },
+            now,
+            order.id,
+            day,
+        )
+        .await?;
         Ok(())
     }
 
@@ -1140,6 +1156,8 @@ impl Beehive {
             .filter(premium_payment_line::Column::Id.eq(live.line_id))
             .filter(premium_payment_line::Column::Status.eq(PremiumLineStatus::Paid.code()))
             .exec(&txn)
+            .await?;
+        super::repayment::undo_for_disbursement_reversal(&txn, now, &order, day, me.user_id)
             .await?;
         plan::set_plan_status(&txn, order.id, plan::ACTIVE, plan::PENDING, now).await?;
         move_credit(&txn, live.capital_provider_id, live.amount_fen, false).await?;

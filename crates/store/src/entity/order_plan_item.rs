@@ -16,6 +16,15 @@ pub struct Model {
     pub fee_due_fen: i64,
     pub is_deposit_offset: bool,
     pub status: String,
+    /// The replay's amounts per component (paid, waived, written off, cancelled, outstanding).
+    pub ledger: Option<Json>,
+    pub paid_fen: i64,
+    pub waived_fen: i64,
+    pub penalty_fen: i64,
+    pub outstanding_fen: i64,
+    pub advanced_fen: i64,
+    pub overdue_days: i32,
+    pub settled_on: Option<Date>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -67,6 +67,18 @@ pub struct Model {
     pub down_payment_deadline: Option<Date>,
     /// The stored repayment plan (from signing on).
     pub plan_id: Option<i64>,
+    /// Derived by the replay (docs/repayments.md): what is owed now, paid so far, days past due,
+    /// bucket, the customer's credit, the next instalment, the date replayed to, how it settled.
+    pub outstanding_fen: i64,
+    pub paid_fen: i64,
+    pub overdue_days: i32,
+    pub bucket: String,
+    pub customer_credit_fen: i64,
+    pub next_due_date: Option<Date>,
+    pub next_due_fen: i64,
+    pub replayed_on: Option<Date>,
+    pub settle_type: String,
+    pub settled_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub created_by: Option<i64>,
     pub updated_at: DateTimeUtc,

@@ -21,6 +21,7 @@ mod m0013_jobs;
 mod m0014_products;
 mod m0015_orders;
 mod m0016_orders_part2;
+mod m0017_repayments;
 
 pub struct Migrator;
 
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0014_products::Migration),
             Box::new(m0015_orders::Migration),
             Box::new(m0016_orders_part2::Migration),
+            Box::new(m0017_repayments::Migration),
         ]
     }
 }

@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   ORDER_INFO_CONTRACT: 'admin:order_info:contract',
   /** 确认首付款 */
   ORDER_INFO_DOWN_PAYMENT: 'admin:order_info:down_payment',
+  /** 登记/确认还款 */
+  ORDER_INFO_REPAY: 'admin:order_info:repay',
   /** 确认放款 */
   ORDER_INFO_DISBURSE: 'admin:order_info:disburse',
   /** 放款冲正 */
