@@ -232,6 +232,39 @@ status! {
 }
 
 status! {
+    /// A waiver application (§3.3): approved at one level, or two above the order rules'
+    /// threshold (each by a user other than its maker and the first approver). Unconditional:
+    /// EFFECTIVE at the last approval. Conditional: APPROVED, EFFECTIVE once the customer has paid
+    /// the expected amount by its deadline (back to APPROVED if that payment is reversed),
+    /// EXPIRED after the deadline.
+    pub enum WaiverStatus in "waiver" {
+        PendingApproval = "PENDING_APPROVAL" / "待审批",
+        PendingSecond = "PENDING_SECOND" / "待复审",
+        Approved = "APPROVED" / "已批准（待客户还款）",
+        Effective = "EFFECTIVE" / "已生效",
+        Rejected = "REJECTED" / "已驳回",
+        Withdrawn = "WITHDRAWN" / "已撤回",
+        Expired = "EXPIRED" / "已过期",
+    }
+    transitions {
+        PendingApproval => PendingSecond,
+        PendingApproval => Approved,
+        PendingApproval => Effective,
+        PendingSecond => Approved,
+        PendingSecond => Effective,
+        PendingApproval => Rejected,
+        PendingSecond => Rejected,
+        PendingApproval => Withdrawn,
+        PendingSecond => Withdrawn,
+        Approved => Withdrawn,
+        Approved => Effective,
+        Approved => Expired,
+        Effective => Approved,
+        Effective => Expired,
+    }
+}
+
+status! {
     /// A premium payment application (§3.6).
     pub enum PremiumStatus in "premium_payment" {
         Draft = "DRAFT" / "草稿",
@@ -295,6 +328,7 @@ mod tests {
         table_is_consistent::<ContractStatus>();
         table_is_consistent::<ReceiptStatus>();
         table_is_consistent::<RepaymentStatus>();
+        table_is_consistent::<WaiverStatus>();
         table_is_consistent::<PremiumStatus>();
         table_is_consistent::<PremiumLineStatus>();
     }

@@ -62,6 +62,7 @@ stateful!(
     order_contract,
     order_receipt,
     repayment,
+    waiver,
     premium_payment,
     premium_payment_line,
     capital_provider,

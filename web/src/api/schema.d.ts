@@ -2483,6 +2483,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/order/waiver/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The waivers. */
+        post: operations["waiverPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/waiver/waivable/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order as the waiver form sees it today. */
+        get: operations["waiverWaivable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/waiver/create/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 申请减免. */
+        post: operations["waiverCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/waiver/approve/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 审批通过 (first or second level; the last re-checks the amounts against today). */
+        post: operations["waiverApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/waiver/reject/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 驳回 (an approver). */
+        post: operations["waiverReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/waiver/withdraw/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 撤回 (before it takes effect). */
+        post: operations["waiverWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/premium/candidates": {
         parameters: {
             query?: never;
@@ -7716,6 +7818,89 @@ export interface components {
                 size: number;
             };
         };
+        Envelope_PageData_WaiverData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    waiverNo: string;
+                    /** Format: int64 */
+                    orderId: number;
+                    orderNo: string;
+                    customerName: string;
+                    orderStatus: string;
+                    /**
+                     * Format: int32
+                     * @description The instalment, or null: every instalment already due.
+                     */
+                    itemSeq: number | null;
+                    /** Format: int64 */
+                    interestFen: number;
+                    /** Format: int64 */
+                    feeFen: number;
+                    /** Format: int64 */
+                    penaltyFen: number;
+                    /** Format: int64 */
+                    totalFen: number;
+                    /** @description PLATFORM or CAPITAL_PROVIDER. */
+                    bearer: string;
+                    reason: string;
+                    conditional: boolean;
+                    /** Format: int64 */
+                    expectedFen: number;
+                    validUntil: string | null;
+                    /**
+                     * Format: int32
+                     * @description Approvals needed: 1, or 2 above the order rules' threshold.
+                     */
+                    levels: number;
+                    /** @description PENDING_APPROVAL, PENDING_SECOND, APPROVED, EFFECTIVE, REJECTED, WITHDRAWN, EXPIRED. */
+                    status: string;
+                    /** Format: int64 */
+                    createdBy: number | null;
+                    createdByName: string;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    firstBy: number | null;
+                    firstByName: string;
+                    /** Format: int64 */
+                    firstAt: number | null;
+                    secondByName: string;
+                    /** Format: int64 */
+                    secondAt: number | null;
+                    approvedOn: string | null;
+                    effectiveOn: string | null;
+                    /** @description Why it was rejected or withdrawn. */
+                    rejectReason: string;
+                    /** @description Fixed at the last approval. */
+                    lines: components["schemas"]["WaiverLineData"][];
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
         Envelope_PasswordData: {
             /**
              * @description `true` on success.
@@ -9251,6 +9436,111 @@ export interface components {
                 enabled: boolean;
             }[];
         };
+        Envelope_WaivableData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description What the waiver form needs for an order. */
+            data: {
+                orderNo: string;
+                businessDate: string;
+                items: components["schemas"]["WaivableItemData"][];
+                /** Format: int64 */
+                outstandingFen: number;
+                /**
+                 * Format: int64
+                 * @description Above this total a second approval is needed.
+                 */
+                secondApprovalFen: number;
+                /**
+                 * Format: int64
+                 * @description Waivers of the order waiting for approval or for the customer's payment.
+                 */
+                open: number;
+            };
+        };
+        Envelope_WaiverData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description A waiver application. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                waiverNo: string;
+                /** Format: int64 */
+                orderId: number;
+                orderNo: string;
+                customerName: string;
+                orderStatus: string;
+                /**
+                 * Format: int32
+                 * @description The instalment, or null: every instalment already due.
+                 */
+                itemSeq: number | null;
+                /** Format: int64 */
+                interestFen: number;
+                /** Format: int64 */
+                feeFen: number;
+                /** Format: int64 */
+                penaltyFen: number;
+                /** Format: int64 */
+                totalFen: number;
+                /** @description PLATFORM or CAPITAL_PROVIDER. */
+                bearer: string;
+                reason: string;
+                conditional: boolean;
+                /** Format: int64 */
+                expectedFen: number;
+                validUntil: string | null;
+                /**
+                 * Format: int32
+                 * @description Approvals needed: 1, or 2 above the order rules' threshold.
+                 */
+                levels: number;
+                /** @description PENDING_APPROVAL, PENDING_SECOND, APPROVED, EFFECTIVE, REJECTED, WITHDRAWN, EXPIRED. */
+                status: string;
+                /** Format: int64 */
+                createdBy: number | null;
+                createdByName: string;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                firstBy: number | null;
+                firstByName: string;
+                /** Format: int64 */
+                firstAt: number | null;
+                secondByName: string;
+                /** Format: int64 */
+                secondAt: number | null;
+                approvedOn: string | null;
+                effectiveOn: string | null;
+                /** @description Why it was rejected or withdrawn. */
+                rejectReason: string;
+                /** @description Fixed at the last approval. */
+                lines: components["schemas"]["WaiverLineData"][];
+            };
+        };
         /** @description An error answered with HTTP 200: 400 invalid input, 401 the session expired, 403 not permitted, 404 not found, 409 conflict, 422 an idempotency key used for another request, 429 too many attempts, 500 server failure (with the request id), 504 signed in elsewhere. */
         ErrorEnvelope: {
             /** @enum {boolean} */
@@ -9944,6 +10234,12 @@ export interface components {
              *     the previous one ends, only the last may be open-ended.
              */
             delinquencyBuckets: components["schemas"]["DelinquencyRange"][];
+            /**
+             * Format: int64
+             * @description A waiver whose total is above this amount (fen) needs a second approval by another user
+             *     (0 – ¥10 000 000). Records saved before the field existed read the default, ¥500.
+             */
+            waiverSecondApprovalFen: number;
         };
         /** @description Saving the order rules: all of them, and the version they were read at. */
         OrderRulesBody: {
@@ -11636,6 +11932,153 @@ export interface components {
             ownerIsCustomer: boolean;
             /** Format: int64 */
             createdAt: number;
+        };
+        /** @description What the waiver form needs for an order. */
+        WaivableData: {
+            orderNo: string;
+            businessDate: string;
+            items: components["schemas"]["WaivableItemData"][];
+            /** Format: int64 */
+            outstandingFen: number;
+            /**
+             * Format: int64
+             * @description Above this total a second approval is needed.
+             */
+            secondApprovalFen: number;
+            /**
+             * Format: int64
+             * @description Waivers of the order waiting for approval or for the customer's payment.
+             */
+            open: number;
+        };
+        /** @description An instalment with what is outstanding today. */
+        WaivableItemData: {
+            /** Format: int32 */
+            seq: number;
+            dueDate: string;
+            /** @description NOT_DUE, DUE, OVERDUE. */
+            status: string;
+            /** Format: int64 */
+            interestFen: number;
+            /** Format: int64 */
+            feeFen: number;
+            /** Format: int64 */
+            penaltyFen: number;
+            /** Format: int64 */
+            outstandingFen: number;
+            /** @description Already due: covered by a waiver of every due instalment. */
+            due: boolean;
+        };
+        /** @description A waiver to apply for. */
+        WaiverBody: {
+            /**
+             * Format: int32
+             * @description One instalment, or null for every instalment already due.
+             */
+            itemSeq?: number | null;
+            /** Format: int64 */
+            interestFen: number;
+            /** Format: int64 */
+            feeFen: number;
+            /** Format: int64 */
+            penaltyFen: number;
+            /** @description PLATFORM or CAPITAL_PROVIDER. */
+            bearer: string;
+            reason: string;
+            conditional?: boolean;
+            /**
+             * Format: int64
+             * @description Conditional: what the customer must pay (from approval) for the waiver to take effect.
+             */
+            expectedFen?: number;
+            /** @description Conditional: the last day for that payment (YYYY-MM-DD). */
+            validUntil?: string | null;
+        };
+        /** @description A waiver application. */
+        WaiverData: {
+            /** Format: int64 */
+            id: number;
+            waiverNo: string;
+            /** Format: int64 */
+            orderId: number;
+            orderNo: string;
+            customerName: string;
+            orderStatus: string;
+            /**
+             * Format: int32
+             * @description The instalment, or null: every instalment already due.
+             */
+            itemSeq: number | null;
+            /** Format: int64 */
+            interestFen: number;
+            /** Format: int64 */
+            feeFen: number;
+            /** Format: int64 */
+            penaltyFen: number;
+            /** Format: int64 */
+            totalFen: number;
+            /** @description PLATFORM or CAPITAL_PROVIDER. */
+            bearer: string;
+            reason: string;
+            conditional: boolean;
+            /** Format: int64 */
+            expectedFen: number;
+            validUntil: string | null;
+            /**
+             * Format: int32
+             * @description Approvals needed: 1, or 2 above the order rules' threshold.
+             */
+            levels: number;
+            /** @description PENDING_APPROVAL, PENDING_SECOND, APPROVED, EFFECTIVE, REJECTED, WITHDRAWN, EXPIRED. */
+            status: string;
+            /** Format: int64 */
+            createdBy: number | null;
+            createdByName: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            firstBy: number | null;
+            firstByName: string;
+            /** Format: int64 */
+            firstAt: number | null;
+            secondByName: string;
+            /** Format: int64 */
+            secondAt: number | null;
+            approvedOn: string | null;
+            effectiveOn: string | null;
+            /** @description Why it was rejected or withdrawn. */
+            rejectReason: string;
+            /** @description Fixed at the last approval. */
+            lines: components["schemas"]["WaiverLineData"][];
+        };
+        /** @description One instalment's share of an approved waiver. */
+        WaiverLineData: {
+            /** Format: int32 */
+            itemSeq: number;
+            /** @description PENALTY, FEE or INTEREST. */
+            component: string;
+            /** Format: int64 */
+            amountFen: number;
+        };
+        /** @description The list's filters. */
+        WaiverPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            status?: string | null;
+            /** @description Contained in the order number. */
+            orderNo?: string | null;
+            /**
+             * Format: int64
+             * @description One order's waivers (the order page).
+             */
+            orderId?: number | null;
+        };
+        /** @description A reason. */
+        WaiverReasonBody: {
+            reason: string;
         };
     };
     responses: never;
@@ -16347,6 +16790,206 @@ export interface operations {
                     "image/*": unknown;
                     "application/pdf": unknown;
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    waiverPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaiverPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_WaiverData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    waiverWaivable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WaivableData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    waiverCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaiverBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WaiverData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    waiverApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WaiverData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    waiverReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaiverReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    waiverWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaiverReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description The token is missing, unknown, expired or signed out. */

@@ -34,6 +34,7 @@ pub mod replay;
 pub mod rules;
 pub mod schedule;
 pub mod surrender;
+pub mod waiver;
 
 #[cfg(test)]
 mod proptests;

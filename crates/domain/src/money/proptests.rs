@@ -343,3 +343,54 @@ proptest! {
         prop_assert_eq!(after.reversed_ids, vec![1_000]);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(replay_cases()))]
+
+    /// Invariant 27: a waiver spread over a replayed order never asks more of an instalment than
+    /// it owes; when accepted, its lines add up to what was asked, and applying them as facts
+    /// leaves nothing negative.
+    #[test]
+    fn a_spread_waiver_never_exceeds_what_is_outstanding(
+        (t, plan, facts, bd) in arb_order(),
+        penalty in 0..5_000i64,
+        interest in 0..50_000i64,
+        one in proptest::option::of(1..=6u32),
+    ) {
+        let buckets = default_buckets();
+        let r = replay(&t, &plan, &facts, bd, &buckets).unwrap();
+        let scope = one.filter(|s| (*s as usize) <= r.items.len());
+        let asked = [(Component::Penalty, Fen(penalty)), (Component::Interest, Fen(interest))];
+        match super::waiver::spread(&r.items, scope, bd, &asked).unwrap() {
+            Ok(lines) => {
+                for (c, fen) in asked {
+                    let sum: i64 = lines.iter().filter(|l| l.component == c).map(|l| l.amount_fen.get()).sum();
+                    prop_assert_eq!(sum, fen.get());
+                }
+                for l in &lines {
+                    let it = &r.items[(l.item_seq - 1) as usize];
+                    prop_assert!(l.amount_fen.get() <= it.component(l.component).outstanding_fen.get());
+                }
+                let mut with = facts;
+                for (i, l) in lines.iter().enumerate() {
+                    with.push(MoneyFact {
+                        id: 50_000 + i as u64,
+                        value_date: bd,
+                        kind: FactKind::Waiver { item_seq: l.item_seq, component: l.component, amount_fen: l.amount_fen },
+                    });
+                }
+                let waived = replay(&t, &plan, &with, bd, &buckets).unwrap();
+                check_conservation(&t, &plan, &waived)?;
+                let total: i64 = lines.iter().map(|l| l.amount_fen.get()).sum();
+                prop_assert_eq!(waived.outstanding_fen.get(), r.outstanding_fen.get() - total);
+            }
+            Err(excess) => {
+                for e in excess {
+                    prop_assert!(e.outstanding_fen.get() < e.requested_fen.get());
+                    let have = super::waiver::waivable(&r.items, scope, bd, e.component).unwrap();
+                    prop_assert_eq!(have, e.outstanding_fen);
+                }
+            }
+        }
+    }
+}

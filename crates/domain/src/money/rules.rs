@@ -37,11 +37,23 @@ pub struct OrderRules {
     /// The delinquency buckets, by age: the first starts at 0, each next one starts the day after
     /// the previous one ends, only the last may be open-ended.
     pub delinquency_buckets: Vec<DelinquencyRange>,
+    /// A waiver whose total is above this amount (fen) needs a second approval by another user
+    /// (0 – ¥10 000 000). Records saved before the field existed read the default, ¥500.
+    #[serde(default = "default_waiver_second_approval_fen")]
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub waiver_second_approval_fen: i64,
+}
+
+/// ¥500: waivers up to it need one approval.
+pub const DEFAULT_WAIVER_SECOND_APPROVAL_FEN: i64 = 50_000;
+
+fn default_waiver_second_approval_fen() -> i64 {
+    DEFAULT_WAIVER_SECOND_APPROVAL_FEN
 }
 
 impl Default for OrderRules {
     /// Sign within 7 days, pay the down payment within 3, re-quote within 5 %, advance after 30
-    /// days, penalty cap 24 %, 10 cure days, buckets M0–M3+.
+    /// days, penalty cap 24 %, 10 cure days, buckets M0–M3+, waivers above ¥500 approved twice.
     fn default() -> Self {
         let product = ProductTerms::default();
         OrderRules {
@@ -52,6 +64,7 @@ impl Default for OrderRules {
             default_penalty_cap_bp: product.penalty_cap_bp_of_principal,
             default_demand_notice_cure_days: product.demand_notice_cure_days,
             delinquency_buckets: default_buckets(),
+            waiver_second_approval_fen: DEFAULT_WAIVER_SECOND_APPROVAL_FEN,
         }
     }
 }
@@ -84,6 +97,12 @@ impl OrderRules {
         }
         if self.default_demand_notice_cure_days > 3_650 {
             e("defaultDemandNoticeCureDays", "天数不能超过 3650");
+        }
+        if !(0..=1_000_000_000).contains(&self.waiver_second_approval_fen) {
+            e(
+                "waiverSecondApprovalFen",
+                "减免复审金额必须在 0 到 10000000 元之间",
+            );
         }
         check_buckets(&self.delinquency_buckets, &mut errs);
         if errs.is_empty() { Ok(()) } else { Err(errs) }

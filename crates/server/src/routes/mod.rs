@@ -19,6 +19,7 @@ mod premium;
 mod repayment;
 mod signing;
 mod system;
+mod waiver;
 
 use crate::AppState;
 use crate::envelope::Envelope;
@@ -76,6 +77,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(business::router())
         .merge(order_flow::router())
         .merge(repayment::router())
+        .merge(waiver::router())
         .merge(premium::router())
         .merge(signing::router())
         .merge(interface::router())

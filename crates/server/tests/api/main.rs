@@ -31,3 +31,4 @@ mod settings;
 mod skeleton;
 mod system;
 mod templates;
+mod waivers;

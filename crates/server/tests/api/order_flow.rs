@@ -8,7 +8,7 @@ use super::orders::{ORDER, World, count, ok, submitted, view, world};
 use serde_json::{Value, json};
 use testkit::TestApp;
 
-const PART2: &[&str] = &[
+pub(crate) const PART2: &[&str] = &[
     "admin:order_apply:table",
     "admin:order_apply:create",
     "admin:order_info:table",
@@ -31,6 +31,9 @@ const PART2: &[&str] = &[
     "admin:order_info:repay",
     "admin:order_plan:reverse",
     "admin:order_plan:table",
+    "admin:order_plan_reduction:table",
+    "admin:order_plan_reduction:create",
+    "admin:order_plan_reduction:approve",
 ];
 
 pub(crate) struct Staff {

@@ -19,7 +19,12 @@ fn day(text: &str) -> anyhow::Result<NaiveDate> {
 
 /// An order of the worked example (¥10 000, 1 %/month, 12 instalments from 2026-01-31: 888.49 a
 /// month) disbursed and with its policies issued on the business date: REPAYING.
-async fn repaying(app: &TestApp, w: &World, s: &Staff, tag: &str) -> anyhow::Result<i64> {
+pub(crate) async fn repaying(
+    app: &TestApp,
+    w: &World,
+    s: &Staff,
+    tag: &str,
+) -> anyhow::Result<i64> {
     let id = paid(app, w, s, &format!("DP-{tag}")).await?;
     let payee = payee(app, w).await?;
     let app_id = approved_application(app, w, s, payee, &[id]).await?;
@@ -49,19 +54,19 @@ async fn repaying(app: &TestApp, w: &World, s: &Staff, tag: &str) -> anyhow::Res
     Ok(id)
 }
 
-async fn money(app: &TestApp, token: &str, id: i64) -> anyhow::Result<Value> {
+pub(crate) async fn money(app: &TestApp, token: &str, id: i64) -> anyhow::Result<Value> {
     let reply = app.get_as(&format!("{ORDER}/money/{id}"), token).await?;
     anyhow::ensure!(reply.code() == 200, "money: {}", reply.text);
     Ok(reply.body["data"].clone())
 }
 
-async fn order_status(app: &TestApp, token: &str, id: i64) -> anyhow::Result<String> {
+pub(crate) async fn order_status(app: &TestApp, token: &str, id: i64) -> anyhow::Result<String> {
     Ok(status(&view(app, token, id).await?))
 }
 
 /// Moves the business date (and the clock) to `date`; the staff sign in again, as they would
 /// the next working day.
-async fn move_to(app: &TestApp, s: &mut Staff, date: &str) -> anyhow::Result<NaiveDate> {
+pub(crate) async fn move_to(app: &TestApp, s: &mut Staff, date: &str) -> anyhow::Result<NaiveDate> {
     let date = day(date)?;
     app.set_business_date(date).await?;
     s.maker = app.session("admin", "maker", "maker-Pass-1").await?.token;
@@ -73,7 +78,7 @@ async fn move_to(app: &TestApp, s: &mut Staff, date: &str) -> anyhow::Result<Nai
 }
 
 /// Moves the business date to `date` and runs the nightly `repayments` job for it.
-async fn night(app: &TestApp, s: &mut Staff, date: &str) -> anyhow::Result<()> {
+pub(crate) async fn night(app: &TestApp, s: &mut Staff, date: &str) -> anyhow::Result<()> {
     let date = move_to(app, s, date).await?;
     app.beehive()
         .run_daily_job("repayments", date)
@@ -82,7 +87,7 @@ async fn night(app: &TestApp, s: &mut Staff, date: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn record(
+pub(crate) async fn record(
     app: &TestApp,
     token: &str,
     id: i64,
@@ -109,7 +114,7 @@ async fn record(
 }
 
 /// Recorded by the maker, confirmed by the checker: the confirmation's answer.
-async fn repay(
+pub(crate) async fn repay(
     app: &TestApp,
     s: &Staff,
     id: i64,
@@ -132,7 +137,7 @@ async fn repay(
 }
 
 /// The order's postings summed per account and sub-ledger (`code|sub|net`).
-async fn balances(app: &TestApp, id: i64) -> anyhow::Result<Vec<String>> {
+pub(crate) async fn balances(app: &TestApp, id: i64) -> anyhow::Result<Vec<String>> {
     app.column_texts(&format!(
         "SELECT a.code || '|' || a.subledger_key || '|' || CAST(SUM(CASE WHEN p.side = 'D' \
          THEN p.amount_fen ELSE -p.amount_fen END) AS TEXT) FROM journal j \
@@ -154,7 +159,7 @@ async fn loan_principal(app: &TestApp, id: i64) -> anyhow::Result<i64> {
     .await
 }
 
-fn item(m: &Value, seq: usize) -> &Value {
+pub(crate) fn item(m: &Value, seq: usize) -> &Value {
     &m["items"][seq - 1]
 }
 
@@ -180,7 +185,7 @@ fn lines_of(m: &Value, rid: i64) -> Vec<String> {
 }
 
 /// Every confirmed repayment: amount = Σ allocations + overpayment (invariant 6).
-fn allocations_add_up(m: &Value) -> anyhow::Result<()> {
+pub(crate) fn allocations_add_up(m: &Value) -> anyhow::Result<()> {
     for r in m["repayments"].as_array().into_iter().flatten() {
         if r["status"] != "CONFIRMED" {
             continue;

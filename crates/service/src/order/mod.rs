@@ -17,6 +17,7 @@ pub mod premium;
 pub mod progress;
 pub mod repayment;
 pub mod transition;
+pub mod waiver;
 
 use crate::audit::log_change;
 use crate::error::OrInvalid;

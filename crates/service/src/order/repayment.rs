@@ -33,11 +33,11 @@ use domain::money::replay::{DEPOSIT_OFFSET_ID, FactKind, MoneyFact, ReplayResult
 use domain::money::{Fen, Plan};
 use domain::order::{OrderEvent, OrderStatus};
 use domain::permission::codes::{ORDER_INFO_REPAY, ORDER_INFO_TABLE, ORDER_PLAN_REVERSE};
-use domain::status::{RepaymentStatus, Status};
+use domain::status::{RepaymentStatus, Status, WaiverStatus};
 use std::collections::{BTreeMap, HashMap};
 use store::entity::{
     allocation, capital_provider, journal, order_bucket_history, order_money_fact, order_plan_item,
-    orders, penalty_accrual, repayment, repayment_allocation,
+    orders, penalty_accrual, repayment, repayment_allocation, waiver,
 };
 use store::sea_orm::sea_query::{Expr, ExprTrait};
 use store::sea_orm::{
@@ -180,9 +180,11 @@ fn id_u64(id: i64) -> u64 {
 }
 
 /// An order's repayments and other money facts as stored.
-struct Facts {
+pub(crate) struct Facts {
     repayments: Vec<repayment::Model>,
     others: Vec<order_money_fact::Model>,
+    /// The EFFECTIVE waivers: their lines count from the day each was approved.
+    pub(crate) waivers: Vec<waiver::Model>,
 }
 
 impl Facts {
@@ -196,6 +198,12 @@ impl Facts {
             others: order_money_fact::Entity::find()
                 .filter(order_money_fact::Column::OrderId.eq(order_id))
                 .order_by_asc(order_money_fact::Column::Id)
+                .all(conn)
+                .await?,
+            waivers: waiver::Entity::find()
+                .filter(waiver::Column::OrderId.eq(order_id))
+                .filter(waiver::Column::Status.eq(WaiverStatus::Effective.code()))
+                .order_by_asc(waiver::Column::Id)
                 .all(conn)
                 .await?,
         })
@@ -243,6 +251,9 @@ impl Facts {
                 value_date: f.value_date,
                 kind,
             });
+        }
+        for w in &self.waivers {
+            facts.extend(super::waiver::facts_of(w));
         }
         facts
     }
@@ -351,6 +362,7 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
     }
     let (snapshot, plan) = plan_of(&order)?;
     ensure_first_instalment(conn, now, &order, &plan, date).await?;
+    super::waiver::settle_conditions(conn, who.by, now, order.id, date).await?;
     let mut facts = Facts::load(conn, order.id).await?;
     let result = run(&snapshot, &plan, &facts.money_facts(), date)?;
 
@@ -501,6 +513,7 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
             .await?;
     }
 
+    super::waiver::sync_journals(conn, who.user_id, now, &order, &reference, &result, date).await?;
     sync_penalties(conn, order.id, &result).await?;
     sync_items(conn, order.id, &result).await?;
 
@@ -984,6 +997,16 @@ impl Beehive {
             )));
         }
         Ok((order, status))
+    }
+
+    /// The order replayed to `date` as stored now (read-only).
+    pub(crate) async fn replayed_order(
+        &self,
+        conn: &impl ConnectionTrait,
+        order: &orders::Model,
+        date: NaiveDate,
+    ) -> Result<(TermsSnapshot, ReplayResult)> {
+        self.replayed(conn, order, &[], date).await
     }
 
     /// The order replayed to `date` as stored now, plus `extra` facts (read-only).

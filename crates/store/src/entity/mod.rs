@@ -65,3 +65,4 @@ pub mod sms_template;
 pub mod status_log;
 pub mod stored_file;
 pub mod vehicle;
+pub mod waiver;

@@ -22,6 +22,7 @@ mod m0014_products;
 mod m0015_orders;
 mod m0016_orders_part2;
 mod m0017_repayments;
+mod m0018_waivers;
 
 pub struct Migrator;
 
@@ -46,6 +47,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0015_orders::Migration),
             Box::new(m0016_orders_part2::Migration),
             Box::new(m0017_repayments::Migration),
+            Box::new(m0018_waivers::Migration),
         ]
     }
 }

@@ -102,6 +102,23 @@ function RulesEditor({ data }: { data: OrderRulesData }) {
         {share('defaultPenaltyCapBp', t('help.penaltyCapBpOfPrincipal'))}
         {days('defaultDemandNoticeCureDays', 0, 3650, t('help.demandNoticeCureDays'))}
       </Card>
+      <Card title={t('rules.waivers')} size="small">
+        <Form.Item
+          name={['rules', 'waiverSecondApprovalFen']}
+          label={t('rules.waiverSecondApprovalFen')}
+          extra={t('rules.waiverHelp')}
+          required
+          rules={[
+            {
+              validator: async (_, value: string | undefined) => {
+                if (toScaled(value, PLACES.yuan) === null) throw new Error(t('common.number', { places: PLACES.yuan }));
+              },
+            },
+          ]}
+        >
+          <InputNumber<string> stringMode style={NARROW} min="0" precision={2} suffix={t('units.yuan')} disabled={!canSave} />
+        </Form.Item>
+      </Card>
       <Card title={t('rules.buckets')} size="small">
         <Typography.Paragraph type="secondary">{t('rules.bucketsHint')}</Typography.Paragraph>
         <Form.List name={['rules', 'delinquencyBuckets']}>

@@ -35,10 +35,11 @@ export function formToTerms(form: TermsForm): ProductTerms {
   return terms as unknown as ProductTerms;
 }
 
-/** The order rules as the form holds them: the two shares as percent text. */
-export type RulesForm = Omit<OrderRules, 'premiumChangeToleranceBp' | 'defaultPenaltyCapBp'> & {
+/** The order rules as the form holds them: the two shares as percent text, the waiver threshold as yuan text. */
+export type RulesForm = Omit<OrderRules, 'premiumChangeToleranceBp' | 'defaultPenaltyCapBp' | 'waiverSecondApprovalFen'> & {
   premiumChangeToleranceBp: string;
   defaultPenaltyCapBp: string;
+  waiverSecondApprovalFen: string;
 };
 
 export function rulesToForm(rules: OrderRules): RulesForm {
@@ -46,6 +47,7 @@ export function rulesToForm(rules: OrderRules): RulesForm {
     ...rules,
     premiumChangeToleranceBp: fromScaled(rules.premiumChangeToleranceBp, PLACES.percent),
     defaultPenaltyCapBp: fromScaled(rules.defaultPenaltyCapBp, PLACES.percent),
+    waiverSecondApprovalFen: fromScaled(rules.waiverSecondApprovalFen, PLACES.yuan),
   };
 }
 
@@ -54,6 +56,7 @@ export function formToRules(form: RulesForm): OrderRules {
     ...form,
     premiumChangeToleranceBp: toScaled(form.premiumChangeToleranceBp, PLACES.percent) ?? -1,
     defaultPenaltyCapBp: toScaled(form.defaultPenaltyCapBp, PLACES.percent) ?? -1,
+    waiverSecondApprovalFen: toScaled(form.waiverSecondApprovalFen, PLACES.yuan) ?? -1,
     delinquencyBuckets: form.delinquencyBuckets.map((b) => ({
       classification: (b.classification ?? '').trim(),
       minDays: Number(b.minDays ?? 0),
