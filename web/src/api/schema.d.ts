@@ -2585,6 +2585,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/order/overdue/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 逾期管理: OVERDUE, with days past due, bucket and outstanding; filter by `bucket`, `dpdFrom`, `dpdTo`. */
+        post: operations["orderOverduePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/overdue/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the list (Excel), filtered like it. */
+        post: operations["orderOverdueExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/collection/list/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's collection notes, newest first. */
+        get: operations["collectionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/collection/create/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 添加催收记录. */
+        post: operations["collectionCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/premium/candidates": {
         parameters: {
             query?: never;
@@ -5276,6 +5344,38 @@ export interface components {
              */
             uid: string;
         };
+        /** @description A note to add. */
+        CollectionNoteBody: {
+            /** @description PHONE, SMS, VISIT, LETTER or OTHER. */
+            method: string;
+            /** @description Who was reached. */
+            contact: string;
+            result: string;
+            /** @description A promise to pay: the day (YYYY-MM-DD) … */
+            promisedDate?: string | null;
+            /**
+             * Format: int64
+             * @description … and the amount (fen).
+             */
+            promisedFen?: number | null;
+        };
+        /** @description A collection note. */
+        CollectionNoteData: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            orderId: number;
+            /** @description PHONE, SMS, VISIT, LETTER or OTHER. */
+            method: string;
+            contact: string;
+            result: string;
+            promisedDate: string | null;
+            /** Format: int64 */
+            promisedFen: number | null;
+            /** Format: int64 */
+            createdAt: number;
+            createdByName: string;
+        };
         /**
          * @description A part of what an instalment asks for.
          * @enum {string}
@@ -5964,6 +6064,38 @@ export interface components {
                 provider: components["schemas"]["ProviderData"];
                 /** @description Its bank accounts (numbers masked). */
                 accounts: components["schemas"]["ProviderAccountData"][];
+            };
+        };
+        Envelope_CollectionNoteData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description A collection note. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                orderId: number;
+                /** @description PHONE, SMS, VISIT, LETTER or OTHER. */
+                method: string;
+                contact: string;
+                result: string;
+                promisedDate: string | null;
+                /** Format: int64 */
+                promisedFen: number | null;
+                /** Format: int64 */
+                createdAt: number;
+                createdByName: string;
             };
         };
         Envelope_ConnectionTestData: {
@@ -9060,6 +9192,37 @@ export interface components {
                 permissions: components["schemas"]["CataloguePermissionData"][];
             }[];
         };
+        Envelope_Vec_CollectionNoteData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                orderId: number;
+                /** @description PHONE, SMS, VISIT, LETTER or OTHER. */
+                method: string;
+                contact: string;
+                result: string;
+                promisedDate: string | null;
+                /** Format: int64 */
+                promisedFen: number | null;
+                /** Format: int64 */
+                createdAt: number;
+                createdByName: string;
+            }[];
+        };
         Envelope_Vec_ContractData: {
             /**
              * @description `true` on success.
@@ -10114,6 +10277,18 @@ export interface components {
              * @description Applied before (epoch ms).
              */
             appliedTo?: number | null;
+            /** @description The delinquency bucket, exactly (the lists after disbursement). */
+            bucket?: string | null;
+            /**
+             * Format: int32
+             * @description Days past due at least.
+             */
+            dpdFrom?: number | null;
+            /**
+             * Format: int32
+             * @description Days past due at most.
+             */
+            dpdTo?: number | null;
         };
         /** @description An order in a list. */
         OrderRowData: {
@@ -16990,6 +17165,138 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderOverduePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderOverdueExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    collectionList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_CollectionNoteData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    collectionCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionNoteBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CollectionNoteData"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description The token is missing, unknown, expired or signed out. */

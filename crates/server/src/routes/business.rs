@@ -93,9 +93,12 @@ pub(super) fn parse_date(field: &str, text: &str) -> Result<chrono::NaiveDate, A
 /// the section's screens in `order_flow` and `repayment`.
 macro_rules! stage_list {
     ($page:ident, $export:ident, $stage:expr, $path:literal, $op:literal, $export_path:literal, $export_op:literal, $doc:literal) => {
+        stage_list!($page, $export, $stage, $path, $op, $export_path, $export_op, $doc, "admin:order_info:table");
+    };
+    ($page:ident, $export:ident, $stage:expr, $path:literal, $op:literal, $export_path:literal, $export_op:literal, $doc:literal, $perm:literal) => {
         #[doc = $doc]
         #[utoipa::path(post, path = $path, tag = "business",
-            operation_id = $op, security(("token" = ["admin:order_info:table"])),
+            operation_id = $op, security(("token" = [$perm])),
             request_body = OrderPageBody, responses((status = 200, body = Envelope<PageData<OrderRowData>>)))]
         async fn $page(
             State(s): State<AppState>,
@@ -127,7 +130,8 @@ macro_rules! stage_list {
 pub struct OrderPageBody {
     pub page: Option<i64>,
     pub size: Option<i64>,
-    /// `id`, `orderNo`, `appliedAt`, `statusSort`, `updatedAt` or `financedFen`.
+    /// `id`, `orderNo`, `appliedAt`, `statusSort`, `updatedAt`, `financedFen`, `overdueDays`,
+    /// `outstandingFen` or `nextDueDate`.
     pub sort: Option<SortDto>,
     /// Contained in the order number.
     pub order_no: Option<String>,
@@ -145,6 +149,12 @@ pub struct OrderPageBody {
     pub applied_from: Option<i64>,
     /// Applied before (epoch ms).
     pub applied_to: Option<i64>,
+    /// The delinquency bucket, exactly (the lists after disbursement).
+    pub bucket: Option<String>,
+    /// Days past due at least.
+    pub dpd_from: Option<i32>,
+    /// Days past due at most.
+    pub dpd_to: Option<i32>,
 }
 
 impl OrderPageBody {
@@ -162,6 +172,9 @@ impl OrderPageBody {
                 customer_id: None,
                 applied_from: self.applied_from,
                 applied_to: self.applied_to,
+                bucket: self.bucket,
+                dpd_from: self.dpd_from,
+                dpd_to: self.dpd_to,
             },
         )
     }

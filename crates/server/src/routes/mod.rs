@@ -14,6 +14,7 @@ mod interface;
 mod operate;
 mod order_flow;
 mod order_rules;
+mod overdue;
 mod partners;
 mod premium;
 mod repayment;
@@ -78,6 +79,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(order_flow::router())
         .merge(repayment::router())
         .merge(waiver::router())
+        .merge(overdue::router())
         .merge(premium::router())
         .merge(signing::router())
         .merge(interface::router())

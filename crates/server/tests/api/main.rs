@@ -22,6 +22,7 @@ mod mechanisms;
 mod order_flow;
 mod order_rules;
 mod orders;
+mod overdue;
 mod partners;
 mod permissions;
 mod process;

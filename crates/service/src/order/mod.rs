@@ -11,6 +11,7 @@ pub mod contracts;
 pub mod down_payment;
 pub mod insure;
 pub mod options;
+pub mod overdue;
 pub mod plan;
 pub mod policy;
 pub mod premium;
@@ -89,6 +90,8 @@ pub enum Stage {
     Policy,
     /// 还款阶段: PENDING_POLICY (disbursed, repayments taken), REPAYING, OVERDUE.
     Repayment,
+    /// 逾期管理: OVERDUE.
+    Overdue,
     /// 已结清订单: SETTLED.
     Settled,
     /// 已退保订单: SURRENDERED.
@@ -113,6 +116,7 @@ impl Stage {
             Stage::Disbursement => &[S::PendingDisbursement, S::PendingPolicy],
             Stage::Policy => &[S::PendingPolicy],
             Stage::Repayment => &[S::PendingPolicy, S::Repaying, S::Overdue],
+            Stage::Overdue => &[S::Overdue],
             Stage::Settled => &[S::Settled],
             Stage::Surrendered => &[S::Surrendered],
             Stage::All => OrderStatus::ALL,
@@ -137,6 +141,7 @@ impl Stage {
             | Stage::Disbursement
             | Stage::Policy
             | Stage::Repayment
+            | Stage::Overdue
             | Stage::Settled
             | Stage::Surrendered => Some(ORDER_INFO_EXPORT),
             Stage::Rejected => None,
@@ -158,6 +163,7 @@ impl Stage {
             Stage::Disbursement => "order_disbursement",
             Stage::Policy => "order_policy",
             Stage::Repayment => "order_repayment",
+            Stage::Overdue => "order_overdue",
             Stage::Settled => "order_settled",
             Stage::Surrendered => "order_surrendered",
             Stage::All => "order_all",
@@ -165,9 +171,12 @@ impl Stage {
     }
 
     fn permission(self) -> &'static str {
-        use domain::permission::codes::{ASSIGNMENT_QUEUE_TABLE, STATISTICS_NOT_PASS};
+        use domain::permission::codes::{
+            ASSIGNMENT_QUEUE_TABLE, ORDER_PLAN_TABLE, STATISTICS_NOT_PASS,
+        };
         match self {
             Stage::Apply => ORDER_APPLY_TABLE,
+            Stage::Overdue => ORDER_PLAN_TABLE,
             Stage::Queue => ASSIGNMENT_QUEUE_TABLE,
             Stage::Rejected => STATISTICS_NOT_PASS,
             Stage::Intake
@@ -201,6 +210,11 @@ pub struct OrderFilter {
     pub applied_from: Option<i64>,
     /// Applied before (epoch ms).
     pub applied_to: Option<i64>,
+    /// The delinquency bucket (M1, M2, …), exactly.
+    pub bucket: Option<String>,
+    /// Days past due at least / at most.
+    pub dpd_from: Option<i32>,
+    pub dpd_to: Option<i32>,
 }
 
 /// A row of an order list.
@@ -1267,6 +1281,25 @@ impl Beehive {
             query =
                 query.filter(orders::Column::AppliedAt.lt(paging::time_from_ms("appliedTo", ms)?));
         }
+        if let Some(v) = paging::text("bucket", filter.bucket.as_deref())? {
+            query = query.filter(orders::Column::Bucket.eq(v));
+        }
+        for (field, v) in [("dpdFrom", filter.dpd_from), ("dpdTo", filter.dpd_to)] {
+            if v.is_some_and(|d| !(0..=36_500).contains(&d)) {
+                return Err(Error::invalid(field, "逾期天数须在 0 到 36500 之间"));
+            }
+        }
+        if let (Some(from), Some(to)) = (filter.dpd_from, filter.dpd_to)
+            && from > to
+        {
+            return Err(Error::invalid("dpdTo", "逾期天数上限不能小于下限"));
+        }
+        if let Some(d) = filter.dpd_from {
+            query = query.filter(orders::Column::OverdueDays.gte(d));
+        }
+        if let Some(d) = filter.dpd_to {
+            query = query.filter(orders::Column::OverdueDays.lte(d));
+        }
         Ok(query)
     }
 
@@ -1548,6 +1581,9 @@ const SORTS: &[(&str, orders::Column)] = &[
     ("statusSort", orders::Column::StatusSort),
     ("updatedAt", orders::Column::UpdatedAt),
     ("financedFen", orders::Column::FinancedFen),
+    ("overdueDays", orders::Column::OverdueDays),
+    ("outstandingFen", orders::Column::OutstandingFen),
+    ("nextDueDate", orders::Column::NextDueDate),
 ];
 
 impl crate::export::Exportable for OrderRow {

@@ -11,6 +11,7 @@ pub mod capital_esign_account;
 pub mod capital_provider;
 pub mod capital_provider_account;
 pub mod capital_user;
+pub mod collection_note;
 pub mod contract_template;
 pub mod customer;
 pub mod customer_file;

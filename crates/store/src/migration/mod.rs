@@ -23,6 +23,7 @@ mod m0015_orders;
 mod m0016_orders_part2;
 mod m0017_repayments;
 mod m0018_waivers;
+mod m0019_collection_notes;
 
 pub struct Migrator;
 
@@ -48,6 +49,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0016_orders_part2::Migration),
             Box::new(m0017_repayments::Migration),
             Box::new(m0018_waivers::Migration),
+            Box::new(m0019_collection_notes::Migration),
         ]
     }
 }
