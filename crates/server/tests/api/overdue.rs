@@ -15,8 +15,18 @@ async fn overdue_orders_are_listed_by_bucket_and_days_and_take_collection_notes(
         .await?;
     let w = world(&app).await?;
     let mut s = staff(&app, &w).await?;
-    app.limited_admin(&w.root, "viewer", &["admin:order_info:table"])
-        .await?;
+    app.limited_admin(
+        &w.root,
+        "viewer",
+        &["admin:order_info:table", "admin:order_info:export"],
+    )
+    .await?;
+    app.limited_admin(
+        &w.root,
+        "collector",
+        &["admin:order_plan:table", "admin:order_info:export"],
+    )
+    .await?;
     let paid = repaying(&app, &w, &s, "O1").await?;
     let late = repaying(&app, &w, &s, "O2").await?;
     night(&app, &mut s, "2026-03-01").await?;
@@ -65,6 +75,32 @@ async fn overdue_orders_are_listed_by_bucket_and_days_and_take_collection_notes(
         .get_as(&format!("{ORDER}/collection/list/{late}"), &viewer)
         .await?;
     assert_eq!(reply.code(), 403, "{}", reply.text);
+    let reply = app
+        .post_as(&format!("{ORDER}/overdue/export"), &viewer, &json!({}))
+        .await?;
+    assert_eq!(
+        reply.code(),
+        403,
+        "the export needs the list's permission too: {}",
+        reply.text
+    );
+    let reply = app
+        .post_as(&format!("{ORDER}/overdue/export"), &s.maker, &json!({}))
+        .await?;
+    assert_eq!(
+        reply.code(),
+        403,
+        "and the export permission: {}",
+        reply.text
+    );
+    let collector = app
+        .session("admin", "collector", "collector-Pass-1")
+        .await?
+        .token;
+    let reply = app
+        .post_as(&format!("{ORDER}/overdue/export"), &collector, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
 
     // A note: every wrong field at once, nothing stored; then two notes, newest first.
     let create = format!("{ORDER}/collection/create/{late}");

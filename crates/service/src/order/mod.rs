@@ -1152,6 +1152,10 @@ impl Beehive {
             return Err(Error::Forbidden("该列表不能导出".to_owned()));
         };
         me.require(permission)?;
+        // 逾期管理 has a permission of its own besides the order screens' (docs/overdue.md).
+        if stage == Stage::Overdue {
+            me.require(stage.permission())?;
+        }
         let paging = request.check(SORTS, (orders::Column::Id, Order::Desc))?;
         let query = paging.order(self.filtered_orders(stage, filter)?, orders::Column::Id);
         let txn = self.export_snapshot().await?;
