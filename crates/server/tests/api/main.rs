@@ -28,6 +28,7 @@ mod permissions;
 mod process;
 mod providers;
 mod repayments;
+mod scenario;
 mod settings;
 mod skeleton;
 mod system;
