@@ -6584,7 +6584,8 @@ export interface components {
                 /**
                  * Format: int64
                  * @description After disbursement (derived by the replay): what is owed now, paid so far, days past due,
-                 *     the bucket (M1…, empty when not past due), the next instalment, how and when it settled.
+                 *     the delinquency bucket (the first one, M0, when not past due; empty before
+                 *     disbursement), the next instalment, how and when it settled.
                  */
                 outstandingFen: number;
                 /** Format: int64 */
@@ -7464,7 +7465,8 @@ export interface components {
                     /**
                      * Format: int64
                      * @description After disbursement (derived by the replay): what is owed now, paid so far, days past due,
-                     *     the bucket (M1…, empty when not past due), the next instalment, how and when it settled.
+                     *     the delinquency bucket (the first one, M0, when not past due; empty before
+                     *     disbursement), the next instalment, how and when it settled.
                      */
                     outstandingFen: number;
                     /** Format: int64 */
@@ -8502,6 +8504,11 @@ export interface components {
                 /** Format: int64 */
                 recordedBy: number | null;
                 recordedByName: string;
+                /**
+                 * Format: int64
+                 * @description Who confirmed it: the one user who may not reverse it.
+                 */
+                confirmedBy: number | null;
                 confirmedByName: string;
                 /** Format: int64 */
                 confirmedAt: number | null;
@@ -8792,6 +8799,11 @@ export interface components {
                  * @description When the token expires, epoch milliseconds.
                  */
                 expirationTime: number;
+                /**
+                 * Format: int64
+                 * @description The account's id: screens tell the user's own records by it (maker ≠ checker).
+                 */
+                userId: number;
                 username: string;
                 /** @description The administrator's permissions; absent for capital-provider users. */
                 authorities?: string[] | null;
@@ -10352,7 +10364,8 @@ export interface components {
             /**
              * Format: int64
              * @description After disbursement (derived by the replay): what is owed now, paid so far, days past due,
-             *     the bucket (M1…, empty when not past due), the next instalment, how and when it settled.
+             *     the delinquency bucket (the first one, M0, when not past due; empty before
+             *     disbursement), the next instalment, how and when it settled.
              */
             outstandingFen: number;
             /** Format: int64 */
@@ -11230,6 +11243,11 @@ export interface components {
             /** Format: int64 */
             recordedBy: number | null;
             recordedByName: string;
+            /**
+             * Format: int64
+             * @description Who confirmed it: the one user who may not reverse it.
+             */
+            confirmedBy: number | null;
             confirmedByName: string;
             /** Format: int64 */
             confirmedAt: number | null;
@@ -11634,6 +11652,11 @@ export interface components {
              * @description When the token expires, epoch milliseconds.
              */
             expirationTime: number;
+            /**
+             * Format: int64
+             * @description The account's id: screens tell the user's own records by it (maker ≠ checker).
+             */
+            userId: number;
             username: string;
             /** @description The administrator's permissions; absent for capital-provider users. */
             authorities?: string[] | null;

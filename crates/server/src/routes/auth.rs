@@ -80,6 +80,8 @@ pub struct SessionData {
     pub refresh_token: String,
     /// When the token expires, epoch milliseconds.
     pub expiration_time: i64,
+    /// The account's id: screens tell the user's own records by it (maker ≠ checker).
+    pub user_id: i64,
     pub username: String,
     /// The administrator's permissions; absent for capital-provider users.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -92,6 +94,7 @@ impl From<SignedIn> for SessionData {
             token: s.token,
             refresh_token: s.refresh_token,
             expiration_time: s.expiration_time,
+            user_id: s.user_id,
             username: s.username,
             authorities: s.authorities,
         }

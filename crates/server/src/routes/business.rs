@@ -230,7 +230,8 @@ pub struct OrderRowData {
     pub updated_at: i64,
     pub version: i64,
     /// After disbursement (derived by the replay): what is owed now, paid so far, days past due,
-    /// the bucket (M1…, empty when not past due), the next instalment, how and when it settled.
+    /// the delinquency bucket (the first one, M0, when not past due; empty before
+    /// disbursement), the next instalment, how and when it settled.
     pub outstanding_fen: i64,
     pub paid_fen: i64,
     pub overdue_days: i32,

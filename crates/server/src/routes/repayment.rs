@@ -182,6 +182,9 @@ pub struct RepaymentData {
     #[schema(required = true)]
     pub recorded_by: Option<i64>,
     pub recorded_by_name: String,
+    /// Who confirmed it: the one user who may not reverse it.
+    #[schema(required = true)]
+    pub confirmed_by: Option<i64>,
     pub confirmed_by_name: String,
     #[schema(required = true)]
     pub confirmed_at: Option<i64>,
@@ -213,6 +216,7 @@ impl From<RepaymentView> for RepaymentData {
             status: r.status,
             recorded_by: r.recorded_by,
             recorded_by_name: r.recorded_by_name,
+            confirmed_by: r.confirmed_by,
             confirmed_by_name: r.confirmed_by_name,
             confirmed_at: r.confirmed_at.map(ms),
             overpayment_fen: r.overpayment_fen,

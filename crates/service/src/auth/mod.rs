@@ -40,6 +40,9 @@ pub struct SignedIn {
     pub refresh_token: String,
     /// Epoch milliseconds.
     pub expiration_time: i64,
+    /// The account's id (its kind's own numbering): screens use it to tell the user's own
+    /// records (maker ≠ checker) before the server refuses.
+    pub user_id: i64,
     pub username: String,
     /// Administrators only; capital-provider users carry none (the product specification).
     pub authorities: Option<Vec<String>>,
@@ -403,6 +406,7 @@ impl Beehive {
             token: opened.token,
             refresh_token: opened.refresh_token,
             expiration_time: opened.expires_at.timestamp_millis(),
+            user_id: user.id,
             username: user.account,
             authorities,
         })
@@ -485,6 +489,7 @@ impl Beehive {
             token: rotated.token,
             refresh_token: rotated.refresh_token,
             expiration_time: rotated.expires_at.timestamp_millis(),
+            user_id: user.id,
             username: user.account,
             authorities,
         })

@@ -44,6 +44,7 @@ export function LoginPage() {
       expirationTime: session.expirationTime,
       refreshToken: session.refreshToken,
       authorities: session.authorities,
+      ...(session.userId !== undefined ? { userId: session.userId } : {}),
     });
     // The roles of this sign-in are loaded by the guard; a target the new user may not see becomes '/'.
     clearRoles();

@@ -17,6 +17,8 @@ export interface LoginSession {
   refreshToken: string;
   /** Epoch milliseconds. */
   expirationTime: number;
+  /** The account's id: screens tell the user's own records by it (maker ≠ checker). */
+  userId?: number;
   username: string;
   /** Absent for capital-provider accounts. */
   authorities?: string[];

@@ -9,6 +9,7 @@ export interface RefreshedSession {
   refreshToken: string;
   /** Epoch milliseconds. */
   expirationTime: number;
+  userId?: number;
   username?: string;
   authorities?: string[];
 }
@@ -56,6 +57,7 @@ async function refreshNow(): Promise<void> {
     refreshToken: data.refreshToken,
     // The kind of account and its permissions do not change with a refresh.
     authorities: info.authorities,
+    ...((data.userId ?? info.userId) !== undefined ? { userId: data.userId ?? info.userId } : {}),
   });
 }
 

@@ -12,6 +12,9 @@ export interface UserInfo {
   refreshToken: string;
   /** Permission strings; absent for capital-provider accounts (the product specification). */
   authorities?: string[];
+  /** The account's id (absent in user info stored before it was kept): screens hide what the
+   *  server would refuse to this user (confirming what they recorded, maker ≠ checker). */
+  userId?: number;
 }
 
 export function getToken(): string | undefined {
@@ -47,6 +50,7 @@ export function setUserInfo(info: UserInfo): void {
     expirationTime: info.expirationTime,
     refreshToken: info.refreshToken,
     ...(info.authorities ? { authorities: info.authorities } : {}),
+    ...(info.userId !== undefined ? { userId: info.userId } : {}),
   };
   localStorage.setItem(USERINFO_KEY, JSON.stringify(stored));
 }
@@ -59,6 +63,7 @@ function isUserInfo(value: unknown): value is UserInfo {
     typeof v.expirationTime === 'number' &&
     typeof v.refreshToken === 'string' &&
     (v.authorities === undefined ||
-      (Array.isArray(v.authorities) && v.authorities.every((a) => typeof a === 'string')))
+      (Array.isArray(v.authorities) && v.authorities.every((a) => typeof a === 'string'))) &&
+    (v.userId === undefined || typeof v.userId === 'number')
   );
 }
