@@ -196,6 +196,15 @@ async fn a_waiver_is_approved_by_another_user_and_never_exceeds_what_is_outstand
         "PENDING_APPROVAL"
     );
     assert_eq!(money(&app, &s.maker, b).await?, before);
+    // Only its maker may withdraw it.
+    let reply = app
+        .post_as(
+            &format!("{WAIVER}/withdraw/{late}"),
+            &s.checker,
+            &json!({ "reason": "x" }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 403, "{}", reply.text);
     // Rejected by an approver (not by its maker, who may withdraw instead).
     let reject = format!("{WAIVER}/reject/{late}");
     let reason = json!({ "reason": "已结清本期" });

@@ -610,6 +610,9 @@ impl Beehive {
                 "不能驳回自己提交的减免申请，请撤回".to_owned(),
             ));
         }
+        if withdraw && row.created_by != Some(me.user_id) {
+            return Err(Error::Forbidden("只有申请人可以撤回减免申请".to_owned()));
+        }
         if from.check(to).is_err() {
             return Err(Error::Conflict(format!(
                 "该减免申请{}，不能{}",
