@@ -10,12 +10,15 @@ import { i18n } from '../../shared/i18n';
 import type * as ApiModule from './api';
 import type * as DictionaryModule from '../../shared/dictionary/dictionary';
 import type { OrderView } from './api';
+import type { OrderMoneyData } from './part2Types';
 import { OrderDetailPage } from './OrderDetailPage';
 
 const api = vi.hoisted(() => ({
   view: vi.fn<(id: number) => Promise<OrderView>>(),
   approve: vi.fn<(id: number, input: unknown) => Promise<unknown>>(),
 }));
+
+const money = vi.hoisted(() => vi.fn<(id: number) => Promise<OrderMoneyData>>());
 
 const dp = vi.hoisted(() => ({
   record: vi.fn<(orderId: number, fields: unknown, voucher: File | null) => Promise<unknown>>(),
@@ -28,6 +31,7 @@ vi.mock('./api', async (original) => {
     ...real,
     orderApi: { ...real.orderApi, ...api },
     downPaymentApi: { ...real.downPaymentApi, ...dp },
+    repaymentApi: { ...real.repaymentApi, money },
     orderFileApi: { ...real.orderFileApi, page: () => Promise.resolve({ records: [], total: 0, page: 1, size: 100 }) },
     lookupApi: { choices: () => Promise.resolve({ products: [], insurers: [], providers: [] }) },
   };
@@ -95,6 +99,7 @@ describe('the order page', () => {
     api.approve.mockReset();
     dp.record.mockReset();
     dp.refund.mockReset();
+    money.mockReset();
   });
 
   it('offers the review to a reviewer only, and shows the timeline newest first', async () => {
@@ -187,5 +192,53 @@ describe('the order page', () => {
     // The page settles (dialog closed, order reloaded) before the test ends: no render after teardown.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(api.view.mock.calls.length).toBeGreaterThan(1));
+  });
+
+  it('a disbursed order opens on its repayments: summary, instalments per component, penalties, journals in tabs', async () => {
+    const order = view('OVERDUE', []);
+    order.order.disbursedAt = 1_764_000_000_000;
+    order.order.nextDueDate = '2027-01-01';
+    order.order.nextDueFen = 44_424;
+    api.view.mockResolvedValue(order);
+    const component = (dueFen: number, paidFen: number) => ({ dueFen, paidFen, waivedFen: 0, writtenOffFen: 0, cancelledFen: 0, outstandingFen: dueFen - paidFen });
+    money.mockResolvedValue({
+      businessDate: '2027-01-05', outstandingFen: 480_000, paidFen: 20_000, customerCreditFen: 0, daysPastDue: 4, bucket: 'M1',
+      items: [
+        {
+          seq: 1, fromDate: '2026-12-01', dueDate: '2027-01-01', status: 'OVERDUE', partial: true, isDepositOffset: false,
+          principal: component(40_000, 10_000), interest: component(4_424, 4_424), fee: component(0, 0), penalty: component(120, 0),
+          outstandingFen: 30_120, overdueDays: 4, settledOn: null,
+        },
+      ],
+      repayments: [],
+      penalties: [{ itemSeq: 1, date: '2027-01-05', baseFen: 30_000, amountFen: 15 }],
+      journals: [
+        {
+          id: 5, eventType: 'DISBURSEMENT', businessDate: '2026-11-25', occurredAt: 1, description: '放款 BH20261125000007', reversalOfId: null,
+          postings: [
+            { owner: 'CAPITAL', account: 'C.LOAN_PRINCIPAL', subledger: '7', side: 'D', amountFen: 500_000 },
+            { owner: 'CAPITAL', account: 'C.BANK', subledger: '', side: 'C', amountFen: 500_000 },
+          ],
+        },
+      ],
+    });
+    act(() => setRoles([P.ORDER_INFO_TABLE]));
+    renderPage();
+    const section = await screen.findByTestId('order-repayment');
+    expect((await within(section).findByTestId('repay-outstanding')).textContent).toBe('4,800.00');
+    expect(money).toHaveBeenCalledWith(7);
+    fireEvent.click(within(section).getByRole('tab', { name: '分期明细' }));
+    const items = await within(section).findByTestId('instalments');
+    expect(items.textContent).toContain('已逾期');
+    expect(items.textContent).toContain('部分还款');
+    expect(items.textContent).toContain('已还 100.00');
+    expect(items.textContent).toContain('未还 300.00');
+    fireEvent.click(within(section).getByRole('tab', { name: /罚息明细/ }));
+    expect((await within(section).findByTestId('penalties')).textContent).toContain('0.15');
+    fireEvent.click(within(section).getByRole('tab', { name: /会计分录/ }));
+    const journals = await within(section).findByTestId('journals');
+    expect(journals.textContent).toContain('贷款本金');
+    expect(journals.textContent).toContain('订单 #7');
+    expect(journals.textContent).toContain('5,000.00');
   });
 });

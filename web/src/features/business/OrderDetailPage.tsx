@@ -23,6 +23,7 @@ import { useOrderView, useRefreshOrder } from './orderView';
 import { canRecordReceipt, generatable, hasLivePackage } from './part2Logic';
 import { ReasonPrompt } from './part2Parts';
 import { PoliciesTable } from './Policies';
+import { RepaymentSection } from './RepaymentDetails';
 import { AcceptDialog, AllocateDialog, ApproveDialog, ReasonDialog, RejectDialog, ReturnDialog, type ReasonCommand } from './Dialogs';
 import { Amounts, IntakeDrawer, NoSchedule } from './IntakeDrawer';
 import { BUSINESS_NS } from './locales';
@@ -178,6 +179,12 @@ export function OrderDetailPage() {
       >
         <Alerts view={data} />
         <div className="bh-order-page">
+          {/* A disbursed order's money first: what is owed and paid is what the page is opened for. */}
+          {order.disbursedAt !== null ? (
+            <DetailSection title={t('section.repayment')} id="order-repayment">
+              <RepaymentSection order={order} onChanged={refresh} />
+            </DetailSection>
+          ) : null}
           <DetailSection title={t('section.customer')} id="order-customer">
             <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
               <Descriptions.Item label={t('customerName')}>

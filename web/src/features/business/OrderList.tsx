@@ -23,6 +23,8 @@ export interface OrderListProps extends Omit<Partial<ListPageProps<OrderRow>>, '
   extraColumns?: readonly ListColumn<OrderRow>[];
   /** Leave out common columns by key. */
   without?: readonly string[];
+  /** Common columns shown only from the column settings (a list whose own columns need the room). */
+  hiddenByDefault?: readonly string[];
 }
 
 /** The order number as a link to the order page. */
@@ -46,7 +48,7 @@ export function Money({ fen }: { fen: number | null | undefined }): ReactNode {
  * mobile, plate, status where the list has several, capital provider, insurer, applied date),
  * paging, sorting, row actions by permission; the order number opens the order page.
  */
-export function OrderList({ stage, listKey, statuses, extraColumns = [], without = [], ...rest }: OrderListProps) {
+export function OrderList({ stage, listKey, statuses, extraColumns = [], without = [], hiddenByDefault = [], ...rest }: OrderListProps) {
   const { t } = useTranslation(BUSINESS_NS);
   const statusLabel = useStatusLabel();
   const insurers = useInsurers();
@@ -107,7 +109,9 @@ export function OrderList({ stage, listKey, statuses, extraColumns = [], without
   ];
   // A list of one status says it in its title: the status column is for the lists of several.
   const single = !statuses || statuses.length <= 1;
-  const columns = common.filter((column) => !without.includes(column.key) && !(single && column.key === 'status'));
+  const columns = common
+    .filter((column) => !without.includes(column.key) && !(single && column.key === 'status'))
+    .map((column) => (hiddenByDefault.includes(column.key) ? { ...column, defaultHidden: true } : column));
 
   const filters: FilterField[] = [
     { name: 'orderNo', kind: 'text', label: t('col.orderNo'), width: 170 },

@@ -1,9 +1,10 @@
-import { Drawer, Skeleton } from 'antd';
+import { Drawer, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PERMISSIONS } from '../../shared/auth/catalogue.gen';
 import { formatDateTime } from '../../shared/format/datetime';
+import { formatYuan } from '../../shared/format/money';
 import { orderPath } from '../../shared/order/status';
 import { disburseApi, orderApi, type OrderRow, type OrderStage, type OrderView } from './api';
 import { ContractsPanel } from './ContractsPanel';
@@ -13,15 +14,16 @@ import { DownPaymentPanel, RefundDialog } from './DownPayment';
 import { InsureDialog } from './InsureDialog';
 import { ORDER_LISTS } from './lists';
 import { BUSINESS_NS } from './locales';
-import { OrderList } from './OrderList';
+import { Money, OrderList } from './OrderList';
 import { useOrderView, useRefreshOrder } from './orderView';
-import { ReasonPrompt } from './part2Parts';
+import { DateTimeLines, ReasonPrompt } from './part2Parts';
 import { PoliciesTable } from './Policies';
+import { BucketTag, DaysPastDue, RepaymentPanel } from './Repayments';
 
 const P = PERMISSIONS;
 
 /** What a row action of a part-2 list opens: a panel in a drawer or a dialog, over the order's view. */
-type Work = 'declaration' | 'contracts' | 'insure' | 'downPayment' | 'disburse' | 'undoDisburse' | 'policies' | 'cancel' | 'refund';
+type Work = 'declaration' | 'contracts' | 'insure' | 'downPayment' | 'disburse' | 'undoDisburse' | 'policies' | 'cancel' | 'refund' | 'repay';
 
 /** Loads the order's view, then shows what was asked for (the lists' rows do not carry everything). */
 function OrderWork({ row, work, onClose }: { row: OrderRow; work: Work; onClose: () => void }) {
@@ -48,6 +50,8 @@ function OrderWork({ row, work, onClose }: { row: OrderRow; work: Work; onClose:
       return drawer(t('stages.downPaymentTitle', { orderNo: row.orderNo }), (data) => <DownPaymentPanel view={data} onChanged={changed} />);
     case 'policies':
       return drawer(t('stages.policiesTitle', { orderNo: row.orderNo }), (data) => <PoliciesTable view={data} onChanged={changed} compact />);
+    case 'repay':
+      return drawer(t('stages.repayTitle', { orderNo: row.orderNo }), (data) => <RepaymentPanel order={data.order} onChanged={changed} />);
     case 'cancel':
       return <ReasonDialog command="cancel" orderId={row.id} orderNo={row.orderNo} onClose={onClose} onDone={done} />;
     case 'undoDisburse':
@@ -83,12 +87,15 @@ function StageList({
   statuses,
   actions,
   extraColumns,
+  hiddenByDefault,
 }: {
-  stage: Extract<OrderStage, 'declaration' | 'insure' | 'sign' | 'downpayment' | 'disbursement' | 'policy'>;
+  stage: Extract<OrderStage, 'declaration' | 'insure' | 'sign' | 'downpayment' | 'disbursement' | 'policy' | 'repayment' | 'settled'>;
   listKey: string;
   statuses?: readonly string[];
   actions: readonly { key: Work; perm?: string; danger?: boolean; hidden?: (row: OrderRow) => boolean }[];
   extraColumns?: Parameters<typeof OrderList>[0]['extraColumns'];
+  /** Common columns shown only from the column settings. */
+  hiddenByDefault?: readonly string[];
 }) {
   const { t } = useTranslation(BUSINESS_NS);
   const navigate = useNavigate();
@@ -100,6 +107,7 @@ function StageList({
         listKey={listKey}
         exporter={{ perm: P.ORDER_INFO_EXPORT, run: (body) => orderApi.export(stage, body) }}
         {...(statuses ? { statuses } : {})}
+        {...(hiddenByDefault ? { hiddenByDefault } : {})}
         extraColumns={[
           ...(extraColumns ?? []),
           // Shown from the column settings: with it the lists would not fit 1440 px (docs/orders-screens.md).
@@ -200,4 +208,65 @@ export function DisbursementListPage() {
 /** 电子保单: PENDING_POLICY; a PDF per financed policy. */
 export function EPolicyListPage() {
   return <StageList stage="policy" listKey={ORDER_LISTS.policy} actions={[{ key: 'policies' }]} />;
+}
+
+/** The next instalment: its due date over its amount. */
+function NextDue({ row }: { row: OrderRow }) {
+  if (!row.nextDueDate) return <>—</>;
+  return (
+    <Space orientation="vertical" size={0}>
+      <span className="bh-num">{row.nextDueDate}</span>
+      <Typography.Text type="secondary" className="bh-order__sub bh-num">
+        {formatYuan(row.nextDueFen)}
+      </Typography.Text>
+    </Space>
+  );
+}
+
+/** 还款阶段: PENDING_POLICY, REPAYING and OVERDUE; the next instalment, outstanding, days past due, bucket; 还款 opens the repayment panel. */
+export function RepaymentListPage() {
+  const { t } = useTranslation(BUSINESS_NS);
+  return (
+    <StageList
+      stage="repayment"
+      listKey={ORDER_LISTS.repayment}
+      statuses={['PENDING_POLICY', 'REPAYING', 'OVERDUE']}
+      // The product, the provider and the amount financed from the column settings: the repayment
+      // columns need the room at 1440 px (what is owed now is 剩余应还).
+      hiddenByDefault={['product', 'provider', 'financed']}
+      extraColumns={[
+        { key: 'nextDue', title: t('col.nextDue'), sortField: 'nextDueDate', width: 120, render: (row) => <NextDue row={row} /> },
+        { key: 'outstanding', title: t('col.outstanding'), align: 'right', sortField: 'outstandingFen', width: 125, render: (row) => <Money fen={row.outstandingFen} /> },
+        { key: 'dpd', title: t('col.dpd'), align: 'right', sortField: 'overdueDays', width: 100, render: (row) => <DaysPastDue days={row.overdueDays} /> },
+        { key: 'bucket', title: t('col.bucket'), width: 90, render: (row) => <BucketTag bucket={row.bucket} /> },
+      ]}
+      actions={[{ key: 'repay' }]}
+    />
+  );
+}
+
+const SETTLE_COLORS: Record<string, string> = { NORMAL: 'green', EARLY: 'blue', DEPOSIT_OFFSET: 'purple' };
+
+/** 已结清订单: SETTLED; how and when each settled and what was paid. */
+export function SettledListPage() {
+  const { t } = useTranslation(BUSINESS_NS);
+  return (
+    <StageList
+      stage="settled"
+      listKey={ORDER_LISTS.settled}
+      // The product and the amount financed from the column settings: what was paid is the list's figure.
+      hiddenByDefault={['product', 'financed']}
+      extraColumns={[
+        {
+          key: 'settleType',
+          title: t('col.settleType'),
+          width: 150,
+          render: (row) => (row.settleType ? <Tag color={SETTLE_COLORS[row.settleType] ?? 'default'}>{t(`settleType.${row.settleType}`, { defaultValue: row.settleType })}</Tag> : '—'),
+        },
+        { key: 'settledAt', title: t('col.settledAt'), width: 110, render: (row) => <DateTimeLines ms={row.settledAt} /> },
+        { key: 'paid', title: t('col.paidTotal'), align: 'right', width: 125, render: (row) => <Money fen={row.paidFen} /> },
+      ]}
+      actions={[]}
+    />
+  );
 }

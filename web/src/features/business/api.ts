@@ -9,13 +9,20 @@ import type {
   DisburseBody,
   InsureBody,
   InsureOutcomeData,
+  OrderMoneyData,
   OrderViewData,
   PolicyUploadFields,
   PolicyViewData,
+  PreviewBody,
+  PreviewData,
+  QuoteData,
   ReceiptData,
   ReceiptFields,
   RefundBody,
   RefundData,
+  RepaymentData,
+  RepaymentFields,
+  SyncedData,
   ToleranceData,
 } from './part2Types';
 
@@ -66,7 +73,10 @@ export type OrderStage =
   | 'sign'
   | 'downpayment'
   | 'disbursement'
-  | 'policy';
+  | 'policy'
+  // repayments
+  | 'repayment'
+  | 'settled';
 
 /** The list filters' `applied` range (`from`/`to` of the shared range filter) as the API names it. */
 export function withAppliedRange(body: Body): Body {
@@ -214,4 +224,35 @@ export const policyApi = {
     postMultipart<unknown>(`/admin/order/policy/upload/${policyId}`, { policyNo: fields.policyNo, startDate: fields.startDate, endDate: fields.endDate, file }),
   /** The electronic policy's PDF. */
   file: (policyId: number) => fetchBlob(`/admin/order/policy/file/${policyId}`),
+};
+
+/** 还款 (docs/repayments.md): the order's money, the preview and the payoff quote, the two-step recording, the reversal. */
+export const repaymentApi = {
+  /** The instalments per component, the repayments with their allocation, penalties by day, journals. */
+  money: (orderId: number) => request<OrderMoneyData>({ url: '/admin/order/money/{id}', data: { id: orderId } }),
+  /** How an amount received on a date would be allocated (nothing is stored). */
+  preview: (orderId: number, body: PreviewBody) => post<PreviewData>('/admin/order/repayment/preview/{id}', { id: orderId, ...body }),
+  /** The early-settlement quote for a date (YYYY-MM-DD, today's business date or later). */
+  quote: (orderId: number, date: string) => request<QuoteData>({ url: '/admin/order/payoff/{id}', data: { id: orderId, date } }),
+  /** 登记还款: one multipart request, the voucher (image or PDF) in the field `voucher`. */
+  record: (orderId: number, fields: RepaymentFields, voucher: File | null) =>
+    postMultipart<RepaymentData>(`/admin/order/repayment/record/${orderId}`, {
+      amountFen: String(fields.amountFen),
+      source: fields.source,
+      channel: fields.channel,
+      serialNo: fields.serialNo,
+      payer: fields.payer,
+      valueDate: fields.valueDate,
+      ...(fields.earlySettlement ? { earlySettlement: fields.earlySettlement } : {}),
+      ...(voucher ? { voucher } : {}),
+    }),
+  /** One idempotency key per intended confirmation (reused when the same click is retried). */
+  confirm: (repaymentId: number, idempotencyKey: string) =>
+    request<SyncedData>({ url: '/admin/order/repayment/confirm/{id}', method: 'post', data: { id: repaymentId }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+  reject: (repaymentId: number, reason: string) => post<unknown>('/admin/order/repayment/reject/{id}', { id: repaymentId, reason }),
+  /** 冲正 of a confirmed repayment; one idempotency key per intended reversal. */
+  reverse: (repaymentId: number, reason: string, idempotencyKey: string) =>
+    request<SyncedData>({ url: '/admin/order/repayment/reverse/{id}', method: 'post', data: { id: repaymentId, reason }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+  /** A repayment's voucher (image or PDF). */
+  voucher: (repaymentId: number) => fetchBlob(`/admin/order/repayment/voucher/${repaymentId}`),
 };

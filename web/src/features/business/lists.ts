@@ -15,4 +15,7 @@ export const ORDER_LISTS = {
   downpayment: 'business.downpayment',
   disbursement: 'business.disbursement',
   policy: 'business.policy',
+  // repayments
+  repayment: 'business.repayment',
+  settled: 'business.settled',
 } as const;

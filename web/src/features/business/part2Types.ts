@@ -33,5 +33,23 @@ export type ReceiptFields = Omit<Schemas['ReceiptUpload'], 'voucher'>;
 /** The fields of the multipart `POST /api/admin/order/policy/upload/{id}` (`PolicyUpload`), the file apart. */
 export type PolicyUploadFields = Omit<Schemas['PolicyUpload'], 'file'>;
 
+// Repayments (docs/repayments.md): the order's money, the repayments and their allocation, the
+// preview, the early-settlement quote.
+export type OrderMoneyData = Schemas['OrderMoneyData'];
+export type ItemData = Schemas['ItemData'];
+export type ComponentData = Schemas['ComponentData'];
+export type RepaymentData = Schemas['RepaymentData'];
+export type AllocationLineData = Schemas['AllocationLineData'];
+export type PenaltyData = Schemas['PenaltyData'];
+export type JournalData = Schemas['JournalData'];
+export type PostingData = Schemas['PostingData'];
+export type PreviewBody = Schemas['PreviewBody'];
+export type PreviewData = Schemas['PreviewData'];
+export type QuoteData = Schemas['QuoteData'];
+export type QuoteLineData = Schemas['QuoteLineData'];
+export type SyncedData = Schemas['SyncedData'];
+/** The fields of the multipart `POST /api/admin/order/repayment/record/{id}` (`RepaymentUpload`), the voucher apart. */
+export type RepaymentFields = Omit<Schemas['RepaymentUpload'], 'voucher'>;
+
 /** The package of a contract (`ContractData.package`). */
 export type ContractPackageCode = 'DECLARATION' | 'LOAN';
