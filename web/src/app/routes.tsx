@@ -46,7 +46,11 @@ import {
   LazyDownPaymentListPage,
   LazyDisbursementListPage,
   LazyEPolicyListPage,
+  LazyRepaymentListPage,
+  LazySettledListPage,
   LazyPremiumPage,
+  LazyWaiverPage,
+  LazyOverduePage,
 } from './workspaceElements';
 
 /**
@@ -93,7 +97,11 @@ const BUILT_PAGES: Record<BuiltScreen, ComponentType> = {
   downPayments: LazyDownPaymentListPage,
   loanConfirmation: LazyDisbursementListPage,
   electronicInsurance: LazyEPolicyListPage,
+  repaymentOrder: LazyRepaymentListPage,
+  settleOrder: LazySettledListPage,
   premiumManagement: LazyPremiumPage,
+  exemptionApplication: LazyWaiverPage,
+  overdueManagement: LazyOverduePage,
 };
 
 function isBuilt(name: string): name is BuiltScreen {

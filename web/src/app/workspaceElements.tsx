@@ -90,5 +90,12 @@ export const LazyContractListPage = lazy(async () => ({ default: (await import('
 export const LazyDownPaymentListPage = lazy(async () => ({ default: (await import('../features/business/StagePages')).DownPaymentListPage }));
 export const LazyDisbursementListPage = lazy(async () => ({ default: (await import('../features/business/StagePages')).DisbursementListPage }));
 export const LazyEPolicyListPage = lazy(async () => ({ default: (await import('../features/business/StagePages')).EPolicyListPage }));
+/** Repayments (features/business): 还款阶段 and 已结清订单. */
+export const LazyRepaymentListPage = lazy(async () => ({ default: (await import('../features/business/StagePages')).RepaymentListPage }));
+export const LazySettledListPage = lazy(async () => ({ default: (await import('../features/business/StagePages')).SettledListPage }));
 /** 保费管理 (features/premium): premium payment applications. */
 export const LazyPremiumPage = lazy(async () => ({ default: (await import('../features/premium/PremiumPage')).PremiumPage }));
+/** 减免申请 (features/waiver): waivers of interest, fee and penalty. */
+export const LazyWaiverPage = lazy(async () => ({ default: (await import('../features/waiver/WaiverPage')).WaiverPage }));
+/** 逾期管理 (features/overdue): overdue orders and their collection notes. */
+export const LazyOverduePage = lazy(async () => ({ default: (await import('../features/overdue/OverduePage')).OverduePage }));

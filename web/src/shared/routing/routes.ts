@@ -55,7 +55,11 @@ export const BUILT_SCREENS = [
   'downPayments',
   'loanConfirmation',
   'electronicInsurance',
+  'repaymentOrder',
+  'settleOrder',
   'premiumManagement',
+  'exemptionApplication',
+  'overdueManagement',
 ] as const;
 
 export type BuiltScreen = (typeof BUILT_SCREENS)[number];

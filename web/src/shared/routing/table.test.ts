@@ -122,7 +122,11 @@ describe('builtShortcuts (the dashboard)', () => {
       'downPayments',
       'loanConfirmation',
       'electronicInsurance',
+      'repaymentOrder',
+      'settleOrder',
       'comprehensive',
+      'overdueManagement',
+      'exemptionApplication',
     ]);
     const operate = groups.find((group) => group.section.name === 'operate');
     expect(operate?.screens.map((s) => s.name)).toEqual(['customerManagement', 'contract', 'noticeTemplate', 'noticeSend']);
