@@ -93,9 +93,9 @@ pub(super) fn parse_date(field: &str, text: &str) -> Result<chrono::NaiveDate, A
 /// the section's screens in `order_flow` and `repayment`.
 macro_rules! stage_list {
     ($page:ident, $export:ident, $stage:expr, $path:literal, $op:literal, $export_path:literal, $export_op:literal, $doc:literal) => {
-        stage_list!($page, $export, $stage, $path, $op, $export_path, $export_op, $doc, "admin:order_info:table");
+        stage_list!($page, $export, $stage, $path, $op, $export_path, $export_op, $doc, "admin:order_info:table", "admin:order_info:export");
     };
-    ($page:ident, $export:ident, $stage:expr, $path:literal, $op:literal, $export_path:literal, $export_op:literal, $doc:literal, $perm:literal) => {
+    ($page:ident, $export:ident, $stage:expr, $path:literal, $op:literal, $export_path:literal, $export_op:literal, $doc:literal, $perm:literal, $export_perm:literal) => {
         #[doc = $doc]
         #[utoipa::path(post, path = $path, tag = "business",
             operation_id = $op, security(("token" = [$perm])),
@@ -110,7 +110,7 @@ macro_rules! stage_list {
 
         #[doc = "Exports the list (Excel), filtered like it."]
         #[utoipa::path(post, path = $export_path, tag = "business",
-            operation_id = $export_op, security(("token" = ["admin:order_info:export"])),
+            operation_id = $export_op, security(("token" = [$export_perm])),
             request_body = OrderPageBody, responses((status = 200, body = Envelope<ExportData>)))]
         async fn $export(
             State(s): State<AppState>,

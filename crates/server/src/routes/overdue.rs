@@ -32,6 +32,7 @@ stage_list!(
     "/api/admin/order/overdue/export",
     "orderOverdueExport",
     "逾期管理: OVERDUE, with days past due, bucket and outstanding; filter by `bucket`, `dpdFrom`, `dpdTo`.",
+    "admin:order_plan:table",
     "admin:order_plan:table"
 );
 

@@ -157,7 +157,7 @@ export function OverduePage() {
         }}
         rowKey={(row) => row.id}
         defaultSort={{ field: 'overdueDays', order: 'desc' }}
-        exporter={{ perm: P.ORDER_INFO_EXPORT, run: overdueApi.export }}
+        exporter={{ perm: P.ORDER_PLAN_TABLE, run: overdueApi.export }}
         // A phone keeps the fixed order number and actions narrow enough to scroll the rest between them.
         inlineActions={mobile ? 0 : 3}
         rowActions={[
