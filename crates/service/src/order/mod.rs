@@ -16,9 +16,11 @@ pub mod plan;
 pub mod policy;
 pub mod premium;
 pub mod progress;
+pub mod purpose;
 pub mod repayment;
 pub mod transition;
 pub mod waiver;
+pub mod waiver_facts;
 
 use crate::audit::log_change;
 use crate::error::OrInvalid;

@@ -45,13 +45,7 @@ use store::sea_orm::{
     QueryOrder, Set,
 };
 
-/// What a repayment is for.
-pub const REPAYMENT: &str = "REPAYMENT";
-pub const EARLY_SETTLEMENT: &str = "EARLY_SETTLEMENT";
-/// The 期初 first instalment, paid with the down payment (from the customer's credit).
-pub const FIRST_INSTALMENT: &str = "FIRST_INSTALMENT";
-/// The deposit offsetting the last instalment (E11).
-pub const DEPOSIT_OFFSET: &str = "DEPOSIT_OFFSET";
+pub use super::purpose::{DEPOSIT_OFFSET, EARLY_SETTLEMENT, FIRST_INSTALMENT, REPAYMENT};
 
 /// Where the money of a repayment comes from.
 pub const SOURCES: &[(&str, &str)] = &[("CUSTOMER", "客户"), ("THIRD_PARTY", "第三方代付")];
@@ -253,7 +247,7 @@ impl Facts {
             });
         }
         for w in &self.waivers {
-            facts.extend(super::waiver::facts_of(w));
+            facts.extend(super::waiver_facts::facts_of(w));
         }
         facts
     }
@@ -362,7 +356,7 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
     }
     let (snapshot, plan) = plan_of(&order)?;
     ensure_first_instalment(conn, now, &order, &plan, date).await?;
-    super::waiver::settle_conditions(conn, who.by, now, order.id, date).await?;
+    super::waiver_facts::settle_conditions(conn, who.by, now, order.id, date).await?;
     let mut facts = Facts::load(conn, order.id).await?;
     let result = run(&snapshot, &plan, &facts.money_facts(), date)?;
 
@@ -513,7 +507,8 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
             .await?;
     }
 
-    super::waiver::sync_journals(conn, who.user_id, now, &order, &reference, &result, date).await?;
+    super::waiver_facts::sync_journals(conn, who.user_id, now, &order, &reference, &result, date)
+        .await?;
     sync_penalties(conn, order.id, &result).await?;
     sync_items(conn, order.id, &result).await?;
 
