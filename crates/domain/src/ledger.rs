@@ -7,6 +7,7 @@
 //! `C.DUE_FROM_PLATFORM`. Interest, fees and penalties are recognised on receipt (cash basis).
 
 use crate::money::Fen;
+use crate::money::replay::Recovery;
 use std::collections::BTreeMap;
 
 /// Who keeps the books an account belongs to.
@@ -534,6 +535,8 @@ pub struct RepaymentSplit {
     pub penalty_platform: Fen,
     pub penalty_cp: Fen,
     pub overpayment: Fen,
+    /// Principal + interest of advanced instalments: recovers the platform's advance (E7).
+    pub recovered: Fen,
 }
 
 impl RepaymentSplit {
@@ -544,6 +547,7 @@ impl RepaymentSplit {
             + self.penalty_platform.0
             + self.penalty_cp.0
             + self.overpayment.0
+            + self.recovered.0
     }
 
     /// What the platform owes the capital provider for it: interest, principal and its penalty share.
@@ -556,6 +560,17 @@ impl RepaymentSplit {
     pub fn of(
         allocation: &crate::money::allocation::PaymentAllocation,
         penalty_share_bp: i32,
+    ) -> RepaymentSplit {
+        Self::recovering(allocation, penalty_share_bp, &Recovery::default())
+    }
+
+    /// The split of an allocation part of which lands on instalments the platform advanced: that
+    /// principal and interest recover the advance (the provider was paid already) and that penalty
+    /// is the platform's alone; the provider's penalty share applies to the rest.
+    pub fn recovering(
+        allocation: &crate::money::allocation::PaymentAllocation,
+        penalty_share_bp: i32,
+        recovery: &Recovery,
     ) -> RepaymentSplit {
         use crate::money::product::Component;
         let mut split = RepaymentSplit {
@@ -572,8 +587,15 @@ impl RepaymentSplit {
                 Component::Penalty => penalty += a,
             }
         }
+        let rp = recovery.principal_fen.0.clamp(0, split.principal.0);
+        let ri = recovery.interest_fen.0.clamp(0, split.interest.0);
+        let rpen = recovery.penalty_fen.0.clamp(0, penalty);
+        split.principal.0 -= rp;
+        split.interest.0 -= ri;
+        split.recovered = Fen(rp + ri);
+        let shared = penalty - rpen;
         let share = i128::from(penalty_share_bp.clamp(0, 10_000));
-        let cp = i64::try_from(i128::from(penalty) * share / 10_000).unwrap_or(0);
+        let cp = i64::try_from(i128::from(shared) * share / 10_000).unwrap_or(0);
         split.penalty_cp = Fen(cp);
         split.penalty_platform = Fen(penalty - cp);
         split
@@ -594,7 +616,8 @@ pub enum RepaymentSource {
 /// E4 (and E11 with the deposit as source): P Dr source A; Cr INCOME_PENALTY platform share;
 /// Cr INCOME_FEE; Cr DUE_TO_CP (principal + interest + CP penalty share); Cr CUSTOMER_CREDIT
 /// overpayment. C Dr DUE_FROM_PLATFORM (the same); Cr LOAN_PRINCIPAL[order]; Cr INCOME_INTEREST;
-/// Cr INCOME_PENALTY CP share.
+/// Cr INCOME_PENALTY CP share. With E7 folded in: the principal + interest of advanced
+/// instalments P Cr ADVANCE_RECEIVABLE[order] (the penalty on them is in the platform's share).
 pub fn repayment(order: &OrderRef, split: &RepaymentSplit, source: RepaymentSource) -> Vec<Line> {
     let cp = order.capital_provider_id;
     let (from, sub) = match source {
@@ -608,6 +631,12 @@ pub fn repayment(order: &OrderRef, split: &RepaymentSplit, source: RepaymentSour
         .p(PIncomeFee, "", Credit, split.fee.0)
         .p(PDueToCp, &order.cp(), Credit, split.due_to_cp())
         .p(PCustomerCredit, &order.order(), Credit, split.overpayment.0)
+        .p(
+            PAdvanceReceivable,
+            &order.order(),
+            Credit,
+            split.recovered.0,
+        )
         .c(cp, CDueFromPlatform, "", Debit, split.due_to_cp())
         .c(
             cp,

@@ -207,6 +207,7 @@ fn split() -> RepaymentSplit {
         penalty_platform: Fen(132),
         penalty_cp: Fen(308),
         overpayment: Fen(11),
+        recovered: Fen(0),
     }
 }
 
@@ -484,4 +485,71 @@ fn a_split_gives_the_provider_its_penalty_share_rounded_down() {
     assert_eq!(split.overpayment, Fen(5));
     assert_eq!(split.total(), 441 + 10_000 + 78_849 + 5);
     assert_eq!(RepaymentSplit::of(&allocation, 0).penalty_cp, Fen(0));
+}
+
+#[test]
+fn e7_a_repayment_on_an_advanced_instalment_recovers_the_advance() {
+    use crate::money::allocation::{AllocationLine, PaymentAllocation};
+    use crate::money::product::Component;
+    use crate::money::replay::Recovery;
+    let line = |seq, component, fen| AllocationLine {
+        item_seq: seq,
+        component,
+        amount_fen: Fen(fen),
+    };
+    // Instalment 1 (78 849 + 10 000) was advanced; the customer pays it with 1 330 penalty and
+    // 20 000 towards instalment 2, which was not.
+    let allocation = PaymentAllocation {
+        lines: vec![
+            line(1, Component::Penalty, 1_330),
+            line(1, Component::Interest, 10_000),
+            line(1, Component::Principal, 78_849),
+            line(2, Component::Interest, 9_212),
+            line(2, Component::Principal, 10_788),
+        ],
+        overpayment_fen: Fen(0),
+    };
+    let recovery = Recovery {
+        principal_fen: Fen(78_849),
+        interest_fen: Fen(10_000),
+        penalty_fen: Fen(1_330),
+    };
+    let split = RepaymentSplit::recovering(&allocation, 3_000, &recovery);
+    assert_eq!(split.recovered, Fen(88_849));
+    assert_eq!(split.principal, Fen(10_788));
+    assert_eq!(split.interest, Fen(9_212));
+    assert_eq!(
+        split.penalty_platform,
+        Fen(1_330),
+        "the penalty of an advanced instalment is the platform's"
+    );
+    assert_eq!(split.penalty_cp, Fen(0));
+    let lines = balanced(repayment(&ORDER, &split, RepaymentSource::Collection));
+    assert_eq!(
+        show(&lines),
+        [
+            "P D P.COLLECTION 110179",
+            "P C P.INCOME_PENALTY 1330",
+            "P C P.DUE_TO_CP[3] 20000",
+            "P C P.ADVANCE_RECEIVABLE[7] 88849",
+            "C3 D C.DUE_FROM_PLATFORM 20000",
+            "C3 C C.LOAN_PRINCIPAL[7] 10788",
+            "C3 C C.INCOME_INTEREST 9212",
+        ]
+    );
+    // Advance then recovery: the platform's receivable is back to zero, the provider was paid
+    // once (by the advance) for instalment 1.
+    let mut all = advance(&ORDER, Fen(78_849), Fen(10_000));
+    all.extend(lines);
+    let b = balances(&all);
+    assert_eq!(b[&(Owner::Platform, PAdvanceReceivable, "7".to_owned())], 0);
+    assert_eq!(
+        b[&(Owner::CapitalProvider(3), CIncomeInterest, String::new())],
+        10_000 + 9_212
+    );
+    assert_eq!(
+        b[&(Owner::CapitalProvider(3), CLoanPrincipal, "7".to_owned())],
+        -(78_849 + 10_788),
+        "credited once per instalment (the disbursement's debit is not in this journal set)"
+    );
 }

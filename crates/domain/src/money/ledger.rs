@@ -131,6 +131,21 @@ pub struct ItemLedger {
     pub penalty: ComponentAmounts,
     /// Paid to the funder by the platform (代偿); the customer still owes it.
     pub advanced_fen: Fen,
+    /// The interest part of `advanced_fen`.
+    #[serde(default)]
+    pub advanced_interest_fen: Fen,
+    /// Principal + interest the customer paid after the advance: recovered by the platform (E7).
+    #[serde(default)]
+    pub recovered_fen: Fen,
+    /// The interest part of `recovered_fen`.
+    #[serde(default)]
+    pub recovered_interest_fen: Fen,
+    /// Interest waived after the advance: the platform's claim given up (E8 on an advanced item).
+    #[serde(default)]
+    pub advance_waived_fen: Fen,
+    /// The business date of the (first) advance.
+    #[serde(default)]
+    pub advanced_on: Option<NaiveDate>,
     /// Date of the last penalty accrual.
     pub last_penalty_date: Option<NaiveDate>,
     /// Date the outstanding became zero.
@@ -163,6 +178,11 @@ impl ItemLedger {
             fee: ComponentAmounts::new(item.fee_fen),
             penalty: ComponentAmounts::default(),
             advanced_fen: Fen::ZERO,
+            advanced_interest_fen: Fen::ZERO,
+            recovered_fen: Fen::ZERO,
+            recovered_interest_fen: Fen::ZERO,
+            advance_waived_fen: Fen::ZERO,
+            advanced_on: None,
             last_penalty_date: None,
             settled_on: None,
             status: ItemStatus::NotDue,
@@ -205,6 +225,27 @@ impl ItemLedger {
     /// Everything still owed on this instalment.
     pub fn outstanding(&self) -> MoneyResult<Fen> {
         self.sum_of(|c| c.outstanding_fen)
+    }
+
+    /// What the platform advanced on this instalment and has neither recovered nor waived (逾期挂账).
+    pub fn advance_claim(&self) -> MoneyResult<Fen> {
+        self.advance_claim_principal()?
+            .plus(self.advance_claim_interest()?)
+    }
+
+    /// The principal part of [`Self::advance_claim`].
+    pub fn advance_claim_principal(&self) -> MoneyResult<Fen> {
+        let advanced = self.advanced_fen.minus(self.advanced_interest_fen)?;
+        let recovered = self.recovered_fen.minus(self.recovered_interest_fen)?;
+        Ok(advanced.minus(recovered)?.max(Fen::ZERO))
+    }
+
+    /// The interest part of [`Self::advance_claim`].
+    pub fn advance_claim_interest(&self) -> MoneyResult<Fen> {
+        Ok(self
+            .advanced_interest_fen
+            .minus(self.recovered_interest_fen.plus(self.advance_waived_fen)?)?
+            .max(Fen::ZERO))
     }
 
     /// Principal + interest still owed.

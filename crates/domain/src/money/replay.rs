@@ -57,11 +57,14 @@ pub enum FactKind {
         /// The instalment, or all.
         item_seq: Option<u32>,
     },
-    /// The platform paid the funder for this instalment (代偿); the customer still owes it.
+    /// The platform paid the funder this instalment's principal or interest (代偿); the customer
+    /// still owes it. One fact per component advanced.
     #[serde(rename_all = "camelCase")]
     Advance {
         /// The instalment.
         item_seq: u32,
+        /// Principal or interest.
+        component: Component,
         /// Amount advanced.
         amount_fen: Fen,
     },
@@ -126,6 +129,31 @@ pub struct MoneyFact {
     pub kind: FactKind,
 }
 
+/// The part of a repayment that lands on instalments the platform advanced (代偿): the platform,
+/// not the funder, is owed it (E7).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Recovery {
+    /// Principal recovered (up to the advance still claimed).
+    pub principal_fen: Fen,
+    /// Interest recovered (up to the advance still claimed).
+    pub interest_fen: Fen,
+    /// Penalty paid on advanced instalments: the platform's alone.
+    pub penalty_fen: Fen,
+}
+
+impl Recovery {
+    /// Principal + interest recovered.
+    pub fn claim_fen(&self) -> MoneyResult<Fen> {
+        self.principal_fen.plus(self.interest_fen)
+    }
+
+    /// Nothing recovered.
+    pub fn is_zero(&self) -> bool {
+        *self == Recovery::default()
+    }
+}
+
 /// How one repayment was applied.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -138,6 +166,45 @@ pub struct RepaymentResult {
     pub amount_fen: Fen,
     /// Lines and overpayment.
     pub allocation: PaymentAllocation,
+    /// What of it recovers an advance.
+    #[serde(default)]
+    pub recovery: Recovery,
+}
+
+/// Marks the part of `allocation` that lands on advanced instalments as recovered (principal and
+/// interest up to each instalment's claim, penalty in full) and returns it.
+fn recover(items: &mut [ItemLedger], allocation: &PaymentAllocation) -> MoneyResult<Recovery> {
+    let mut out = Recovery::default();
+    for line in &allocation.lines {
+        let Some(it) = items.iter_mut().find(|it| it.seq == line.item_seq) else {
+            continue;
+        };
+        if !it.advanced_fen.is_positive() {
+            continue;
+        }
+        match line.component {
+            Component::Principal => {
+                let part = line
+                    .amount_fen
+                    .min(it.advance_claim_principal()?)
+                    .max(Fen::ZERO);
+                it.recovered_fen = it.recovered_fen.plus(part)?;
+                out.principal_fen = out.principal_fen.plus(part)?;
+            }
+            Component::Interest => {
+                let part = line
+                    .amount_fen
+                    .min(it.advance_claim_interest()?)
+                    .max(Fen::ZERO);
+                it.recovered_fen = it.recovered_fen.plus(part)?;
+                it.recovered_interest_fen = it.recovered_interest_fen.plus(part)?;
+                out.interest_fen = out.interest_fen.plus(part)?;
+            }
+            Component::Penalty => out.penalty_fen = out.penalty_fen.plus(line.amount_fen)?,
+            Component::Fee => {}
+        }
+    }
+    Ok(out)
 }
 
 /// How one waiver was applied.
@@ -150,6 +217,9 @@ pub struct WaiverResult {
     pub requested_fen: Fen,
     /// Applied amount (≤ outstanding at its value date).
     pub applied_fen: Fen,
+    /// The part of it that gives up an advance claim (interest of an advanced instalment).
+    #[serde(default)]
+    pub advance_fen: Fen,
 }
 
 /// Everything derived for an order at a business date.
@@ -260,11 +330,13 @@ pub fn replay(
                 &terms.allocation_order,
                 terms.prepayment_rule,
             )?;
+            let recovery = recover(&mut items, &allocation)?;
             repayments.push(RepaymentResult {
                 id: DEPOSIT_OFFSET_ID,
                 value_date: day,
                 amount_fen: plan.deposit_fen,
                 allocation,
+                recovery,
             });
         }
         while next < active.len() && active[next].value_date == day {
@@ -324,11 +396,13 @@ fn apply(
                 &terms.allocation_order,
                 terms.prepayment_rule,
             )?;
+            let recovery = recover(items, &allocation)?;
             repayments.push(RepaymentResult {
                 id: f.id,
                 value_date: f.value_date,
                 amount_fen,
                 allocation,
+                recovery,
             });
         }
         FactKind::Waiver {
@@ -336,13 +410,21 @@ fn apply(
             component,
             amount_fen,
         } => {
-            let applied = items[idx(item_seq)]
+            let it = &mut items[idx(item_seq)];
+            let applied = it
                 .component_mut(component)
                 .reduce(Reduction::Waived, amount_fen)?;
+            let advance_fen = if component == Component::Interest {
+                applied.min(it.advance_claim_interest()?).max(Fen::ZERO)
+            } else {
+                Fen::ZERO
+            };
+            it.advance_waived_fen = it.advance_waived_fen.plus(advance_fen)?;
             waivers.push(WaiverResult {
                 id: f.id,
                 requested_fen: amount_fen,
                 applied_fen: applied,
+                advance_fen,
             });
         }
         FactKind::WriteOff { item_seq } => {
@@ -358,10 +440,15 @@ fn apply(
         }
         FactKind::Advance {
             item_seq,
+            component,
             amount_fen,
         } => {
             let it = &mut items[idx(item_seq)];
             it.advanced_fen = it.advanced_fen.plus(amount_fen)?;
+            if component == Component::Interest {
+                it.advanced_interest_fen = it.advanced_interest_fen.plus(amount_fen)?;
+            }
+            it.advanced_on.get_or_insert(f.value_date);
         }
         FactKind::CancelInterest {
             item_seq,

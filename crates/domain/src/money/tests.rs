@@ -615,6 +615,7 @@ fn replay_waivers_advances_deposit_and_errors() {
             value_date: d(2025, 3, 20),
             kind: FactKind::Advance {
                 item_seq: 1,
+                component: Component::Principal,
                 amount_fen: Fen(100_000),
             },
         },
@@ -936,4 +937,106 @@ fn money_sources_use_no_floating_point_and_no_clock() {
             assert!(!hit, "{name} mentions {word}");
         }
     }
+}
+
+#[test]
+fn repayments_after_an_advance_recover_it_and_before_it_do_not() {
+    // Instalment 1 (88 849, due 15 Feb) is partly paid on 10 Mar, advanced on 17 Mar with what is
+    // left of its principal + interest, then paid.
+    let t = terms(ScheduleMethod::Annuity, 100);
+    let p = plan(&t, 1_000_000, 12);
+    let early = pay(1, d(2025, 3, 10), 20_000);
+    let at_advance = replay(
+        &t,
+        &p,
+        std::slice::from_ref(&early),
+        d(2025, 3, 17),
+        &default_buckets(),
+    )
+    .unwrap();
+    let claim = at_advance.items[0]
+        .principal_interest_outstanding()
+        .unwrap();
+    assert!(claim.get() > 0 && claim.get() < 88_849);
+    let advance_of = |id, component: Component, amount| MoneyFact {
+        id,
+        value_date: d(2025, 3, 17),
+        kind: FactKind::Advance {
+            item_seq: 1,
+            component,
+            amount_fen: amount,
+        },
+    };
+    let item_then = &at_advance.items[0];
+    let advance = advance_of(2, Component::Principal, item_then.principal.outstanding_fen);
+    let advance_interest = advance_of(5, Component::Interest, item_then.interest.outstanding_fen);
+    let waiver = MoneyFact {
+        id: 4,
+        value_date: d(2025, 3, 18),
+        kind: FactKind::Waiver {
+            item_seq: 1,
+            component: Component::Interest,
+            amount_fen: Fen(1_000_000),
+        },
+    };
+    let partial = pay(3, d(2025, 3, 19), 30_000);
+    let facts = [
+        early.clone(),
+        advance.clone(),
+        advance_interest.clone(),
+        waiver,
+        partial,
+    ];
+    let r = replay(&t, &p, &facts, d(2025, 3, 19), &default_buckets()).unwrap();
+    assert!(
+        r.repayments[0].recovery.is_zero(),
+        "paid before the advance: the provider's"
+    );
+    let waived = r.waivers[0].applied_fen;
+    assert_eq!(
+        r.waivers[0].advance_fen, waived,
+        "interest of an advanced instalment"
+    );
+    let rec = r.repayments[1].recovery;
+    let penalty_paid: i64 = r.repayments[1]
+        .allocation
+        .lines
+        .iter()
+        .filter(|l| l.item_seq == 1 && l.component == Component::Penalty)
+        .map(|l| l.amount_fen.get())
+        .sum();
+    assert!(penalty_paid > 0);
+    assert_eq!(rec.penalty_fen, Fen(penalty_paid));
+    assert_eq!(rec.claim_fen().unwrap(), Fen(30_000 - penalty_paid));
+    let item = &r.items[0];
+    assert_eq!(item.recovered_fen, Fen(30_000 - penalty_paid));
+    assert_eq!(item.advance_waived_fen, waived);
+    assert_eq!(
+        item.advance_claim().unwrap(),
+        Fen(claim.get() - waived.get() - (30_000 - penalty_paid))
+    );
+    assert_eq!(
+        item.advance_claim().unwrap(),
+        item.principal_interest_outstanding().unwrap(),
+        "what the platform still claims is what the customer still owes of it"
+    );
+    // Paid in full: nothing claimed, the payment on instalment 2 is the provider's.
+    let full = pay(3, d(2025, 3, 19), 200_000);
+    let r = replay(
+        &t,
+        &p,
+        &[early, advance, advance_interest, full],
+        d(2025, 3, 19),
+        &default_buckets(),
+    )
+    .unwrap();
+    assert_eq!(r.items[0].advance_claim().unwrap(), Fen(0));
+    assert_eq!(r.repayments[1].recovery.claim_fen().unwrap(), claim);
+    assert!(
+        r.repayments[1]
+            .allocation
+            .lines
+            .iter()
+            .any(|l| l.item_seq == 2)
+    );
 }
