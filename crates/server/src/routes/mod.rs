@@ -4,6 +4,7 @@ mod answers;
 mod auth;
 #[macro_use]
 mod business;
+mod advance;
 mod capital;
 mod common;
 mod config;
@@ -80,6 +81,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(repayment::router())
         .merge(waiver::router())
         .merge(overdue::router())
+        .merge(advance::router())
         .merge(premium::router())
         .merge(signing::router())
         .merge(interface::router())

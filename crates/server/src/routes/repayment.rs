@@ -111,6 +111,19 @@ pub struct ItemData {
     pub overdue_days: u32,
     #[schema(required = true)]
     pub settled_on: Option<String>,
+    /// What the platform advanced (代偿) on it to the capital provider; 0 when not advanced.
+    pub advanced_fen: i64,
+    /// The business date of the advance.
+    #[schema(required = true)]
+    pub advanced_on: Option<String>,
+    /// Principal + interest the customer paid on it since the advance (recovered by the platform).
+    pub recovered_fen: i64,
+    /// Interest of it waived since the advance (the platform's claim given up).
+    pub advance_waived_fen: i64,
+    /// What the platform still claims of its advance (逾期挂账).
+    pub advance_claim_fen: i64,
+    /// The principal part of the claim (the provider no longer carries it).
+    pub advance_claim_principal_fen: i64,
 }
 
 impl From<&ItemLedger> for ItemData {
@@ -129,6 +142,12 @@ impl From<&ItemLedger> for ItemData {
             outstanding_fen: it.outstanding().map_or(0, |f| f.get()),
             overdue_days: it.overdue_days,
             settled_on: it.settled_on.map(date),
+            advanced_fen: it.advanced_fen.get(),
+            advanced_on: it.advanced_on.map(date),
+            recovered_fen: it.recovered_fen.get(),
+            advance_waived_fen: it.advance_waived_fen.get(),
+            advance_claim_fen: it.advance_claim().map_or(0, |f| f.get()),
+            advance_claim_principal_fen: it.advance_claim_principal().map_or(0, |f| f.get()),
         }
     }
 }
@@ -190,6 +209,9 @@ pub struct RepaymentData {
     pub confirmed_at: Option<i64>,
     /// What nothing was owed for (the customer's credit).
     pub overpayment_fen: i64,
+    /// Principal + interest of it that recovered a platform advance (代偿) rather than going to
+    /// the capital provider.
+    pub recovered_fen: i64,
     pub reject_reason: String,
     pub reversed_by_name: String,
     #[schema(required = true)]
@@ -220,6 +242,7 @@ impl From<RepaymentView> for RepaymentData {
             confirmed_by_name: r.confirmed_by_name,
             confirmed_at: r.confirmed_at.map(ms),
             overpayment_fen: r.overpayment_fen,
+            recovered_fen: r.recovered_principal_fen + r.recovered_interest_fen,
             reject_reason: r.reject_reason,
             reversed_by_name: r.reversed_by_name,
             reversed_at: r.reversed_at.map(ms),

@@ -261,6 +261,7 @@ async fn balances_after_down_payment_disbursement_and_repayment() -> anyhow::Res
         penalty_platform: Fen(132),
         penalty_cp: Fen(308),
         overpayment: Fen(11),
+        recovered: Fen(0),
     };
     beehive
         .ledger_post(journal(

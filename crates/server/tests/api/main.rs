@@ -9,6 +9,7 @@
 
 mod support;
 
+mod advances;
 mod auth;
 mod content;
 mod contract;

@@ -9,7 +9,9 @@
 //! - the order's outstanding = Σ its instalments' (7), SETTLED exactly when nothing is owed, and
 //!   OVERDUE exactly when an instalment is overdue (8, 21);
 //! - the ledger: every journal balanced per owner (20), the provider's loan principal for the order
-//!   = the principal outstanding (23).
+//!   = the principal outstanding less what the platform advanced and still claims, the platform's
+//!   advance receivable = that claim (invariant 8; overdue instalments are advanced after the
+//!   provider's 30 days, docs/advances.md).
 //!
 //! The CI runs a small share (`BEEHIVE_SCENARIO_ORDERS`, default 5, one of each habit, over
 //! `BEEHIVE_SCENARIO_MONTHS`, default 3 on SQLite and 1 on PostgreSQL); `scripts/scenario` runs
@@ -84,6 +86,7 @@ async fn check(app: &TestApp, s: &Staff, id: i64, date: &str) -> anyhow::Result<
     let at = format!("order {id} on {date}");
     let mut outstanding = 0;
     let mut principal = 0;
+    let mut claim = 0;
     let mut late = false;
     for it in m["items"].as_array().into_iter().flatten() {
         for c in ["principal", "interest", "fee", "penalty"] {
@@ -114,7 +117,10 @@ async fn check(app: &TestApp, s: &Staff, id: i64, date: &str) -> anyhow::Result<
             "{at}: penalty rows {rows} ≠ {it}"
         );
         outstanding += amount(&it["outstandingFen"]);
-        principal += amount(&it["principal"]["outstandingFen"]);
+        // The provider no longer carries the principal the platform advanced (invariant 8).
+        principal +=
+            amount(&it["principal"]["outstandingFen"]) - amount(&it["advanceClaimPrincipalFen"]);
+        claim += amount(&it["advanceClaimFen"]);
         late |= it["status"] == "OVERDUE";
     }
     anyhow::ensure!(
@@ -155,6 +161,19 @@ async fn check(app: &TestApp, s: &Staff, id: i64, date: &str) -> anyhow::Result<
     anyhow::ensure!(
         loan == principal,
         "{at}: loan principal {loan} ≠ {principal}"
+    );
+    let receivable = count(
+        app,
+        &format!(
+            "SELECT COALESCE(SUM(CASE WHEN p.side = 'D' THEN p.amount_fen ELSE -p.amount_fen END), 0) \
+             FROM posting p JOIN ledger_account a ON a.id = p.account_id \
+             WHERE a.code = 'P.ADVANCE_RECEIVABLE' AND a.subledger_key = '{id}'"
+        ),
+    )
+    .await?;
+    anyhow::ensure!(
+        receivable == claim,
+        "{at}: advance receivable {receivable} ≠ the claim {claim}"
     );
     Ok(())
 }

@@ -6,6 +6,7 @@
 //! with its status-log row and operation-log entry. The amounts are the money core's
 //! (`domain::money::order::order_amounts`, `generate_plan`); nothing is computed twice.
 
+pub mod advance;
 pub mod allocation;
 pub mod contracts;
 pub mod down_payment;

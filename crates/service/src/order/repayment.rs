@@ -29,7 +29,9 @@ use domain::money::delinquency::default_buckets;
 use domain::money::ledger::{ItemLedger, ItemStatus};
 use domain::money::payoff::{PayoffQuote, payoff_quote};
 use domain::money::product::Component;
-use domain::money::replay::{DEPOSIT_OFFSET_ID, FactKind, MoneyFact, ReplayResult, replay};
+use domain::money::replay::{
+    DEPOSIT_OFFSET_ID, FactKind, MoneyFact, Recovery, ReplayResult, replay,
+};
 use domain::money::{Fen, Plan};
 use domain::order::{OrderEvent, OrderStatus};
 use domain::permission::codes::{ORDER_INFO_REPAY, ORDER_INFO_TABLE, ORDER_PLAN_REVERSE};
@@ -238,6 +240,14 @@ impl Facts {
                     item_seq: seq,
                     amount_fen: Fen(f.amount_fen.unwrap_or(0)),
                 },
+                super::advance::ADVANCE => FactKind::Advance {
+                    item_seq: seq,
+                    component: match f.component.as_deref() {
+                        Some("INTEREST") => Component::Interest,
+                        _ => Component::Principal,
+                    },
+                    amount_fen: Fen(f.amount_fen.unwrap_or(0)),
+                },
                 _ => continue,
             };
             facts.push(MoneyFact {
@@ -358,7 +368,7 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
     ensure_first_instalment(conn, now, &order, &plan, date).await?;
     super::waiver_facts::settle_conditions(conn, who.by, now, order.id, date).await?;
     let mut facts = Facts::load(conn, order.id).await?;
-    let result = run(&snapshot, &plan, &facts.money_facts(), date)?;
+    let mut result = run(&snapshot, &plan, &facts.money_facts(), date)?;
 
     // The deposit offset is a fact of its own once the replay applies it.
     if let Some(offset) = result.repayments.iter().find(|r| r.id == DEPOSIT_OFFSET_ID)
@@ -377,8 +387,25 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
         facts = Facts::load(conn, order.id).await?;
     }
 
-    // Allocations and their journals.
+    // Instalments overdue for the provider's advance days: the platform advances them (E6).
     let reference = order_ref(conn, &order).await?;
+    if super::advance::advance_due(
+        conn,
+        now,
+        &order,
+        &reference,
+        (&snapshot, &plan),
+        &facts.money_facts(),
+        &result,
+        date,
+    )
+    .await?
+    {
+        facts = Facts::load(conn, order.id).await?;
+        result = run(&snapshot, &plan, &facts.money_facts(), date)?;
+    }
+
+    // Allocations and their journals.
     let share = match order.capital_provider_id {
         Some(cp) => capital_provider::Entity::find_by_id(cp)
             .one(conn)
@@ -407,13 +434,21 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
         let Some(row) = row else { continue };
         let old_rows = stored.remove(&row.id).unwrap_or_default();
         let old = posted_allocation(&old_rows, row.overpayment_fen);
-        if row.journal_id.is_some() && same_split(&old, &applied.allocation) {
+        let old_recovery = Recovery {
+            principal_fen: Fen(row.recovered_principal_fen),
+            interest_fen: Fen(row.recovered_interest_fen),
+            penalty_fen: Fen(row.recovered_penalty_fen),
+        };
+        if row.journal_id.is_some()
+            && same_split(&old, &applied.allocation)
+            && old_recovery == applied.recovery
+        {
             continue;
         }
         let (source, event) = source_of(row);
         let new_lines = domain::ledger::repayment(
             &reference,
-            &RepaymentSplit::of(&applied.allocation, share),
+            &RepaymentSplit::recovering(&applied.allocation, share, &applied.recovery),
             source,
         );
         let journal_id = match row.journal_id {
@@ -450,7 +485,7 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
                     .len();
                 let mut lines = domain::ledger::mirror(&domain::ledger::repayment(
                     &reference,
-                    &RepaymentSplit::of(&old, share),
+                    &RepaymentSplit::recovering(&old, share, &old_recovery),
                     source,
                 ));
                 lines.extend(new_lines);
@@ -502,6 +537,18 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
                 Expr::value(applied.allocation.overpayment_fen.get()),
             )
             .col_expr(repayment::Column::JournalId, Expr::value(Some(journal_id)))
+            .col_expr(
+                repayment::Column::RecoveredPrincipalFen,
+                Expr::value(applied.recovery.principal_fen.get()),
+            )
+            .col_expr(
+                repayment::Column::RecoveredInterestFen,
+                Expr::value(applied.recovery.interest_fen.get()),
+            )
+            .col_expr(
+                repayment::Column::RecoveredPenaltyFen,
+                Expr::value(applied.recovery.penalty_fen.get()),
+            )
             .filter(repayment::Column::Id.eq(row.id))
             .exec(conn)
             .await?;
@@ -803,6 +850,18 @@ async fn sync_items<C: ConnectionTrait>(
             .col_expr(
                 order_plan_item::Column::AdvancedFen,
                 Expr::value(it.advanced_fen.get()),
+            )
+            .col_expr(
+                order_plan_item::Column::RecoveredFen,
+                Expr::value(it.recovered_fen.get()),
+            )
+            .col_expr(
+                order_plan_item::Column::AdvanceWaivedFen,
+                Expr::value(it.advance_waived_fen.get()),
+            )
+            .col_expr(
+                order_plan_item::Column::AdvancedOn,
+                Expr::value(it.advanced_on),
             )
             .col_expr(
                 order_plan_item::Column::OverdueDays,

@@ -167,8 +167,11 @@ pub(crate) async fn settle_conditions<C: ConnectionTrait>(
     Ok(())
 }
 
-/// Posts the interest the platform bears (E8) as the replay applied it: the difference from what
-/// is posted, a mirror when it fell (a waiver no longer effective).
+/// Posts a waiver's E8 journals as the replay applied it: the interest the platform bears (a
+/// waiver with bearer PLATFORM, on instalments not advanced) and the advance claim given up (the
+/// interest waived on advanced instalments, whoever bears the waiver: the platform holds that
+/// claim). Each as the difference from what is posted, a mirror when it fell (a waiver no longer
+/// effective).
 pub(crate) async fn sync_journals<C: ConnectionTrait>(
     conn: &C,
     user_id: Option<i64>,
@@ -180,13 +183,13 @@ pub(crate) async fn sync_journals<C: ConnectionTrait>(
 ) -> Result<()> {
     let rows = waiver::Entity::find()
         .filter(waiver::Column::OrderId.eq(order.id))
-        .filter(waiver::Column::Bearer.eq(PLATFORM))
         .all(conn)
         .await?;
     if rows.is_empty() {
         return Ok(());
     }
-    let mut applied: HashMap<i64, i64> = HashMap::new();
+    // Per waiver: (interest the platform bears, advance claim given up).
+    let mut applied: HashMap<i64, (i64, i64)> = HashMap::new();
     for w in &rows {
         if w.status != WaiverStatus::Effective.code() {
             continue;
@@ -205,58 +208,77 @@ pub(crate) async fn sync_journals<C: ConnectionTrait>(
                 .get(index)
                 .is_some_and(|l| l.component == Component::Interest)
             {
-                *applied.entry(w.id).or_default() += r.applied_fen.get();
+                let entry = applied.entry(w.id).or_default();
+                if w.bearer == PLATFORM {
+                    entry.0 += r.applied_fen.get() - r.advance_fen.get();
+                }
+                entry.1 += r.advance_fen.get();
             }
         }
     }
     for w in &rows {
-        let target = applied.get(&w.id).copied().unwrap_or(0);
-        let diff = target - w.posted_fen;
-        if diff == 0 {
-            continue;
-        }
-        let lines = domain::ledger::waiver(
-            reference,
-            WaiverKind::PlatformBearsInterest,
-            Fen(diff.abs()),
-        );
-        let lines = if diff > 0 {
-            lines
-        } else {
-            domain::ledger::mirror(&lines)
-        };
-        let n = journal::Entity::find()
-            .filter(journal::Column::IdempotencyKey.like(format!("waiver:{}:%", w.id)))
-            .count(conn)
-            .await?;
-        post_journal(
-            conn,
-            now,
-            &NewJournal {
-                event: LedgerEvent::Waiver,
-                order_id: Some(order.id),
-                business_date: date,
-                idempotency_key: format!("waiver:{}:{}", w.id, n + 1),
-                counterparty: match order.capital_provider_id {
-                    Some(cp) => Counterparty::CapitalProvider(cp),
-                    None => Counterparty::Platform,
+        let (borne, given_up) = applied.get(&w.id).copied().unwrap_or((0, 0));
+        for (kind, target, posted) in [
+            (WaiverKind::PlatformBearsInterest, borne, w.posted_fen),
+            (WaiverKind::AdvancedItem, given_up, w.posted_advance_fen),
+        ] {
+            let diff = target - posted;
+            if diff == 0 {
+                continue;
+            }
+            let lines = domain::ledger::waiver(reference, kind, Fen(diff.abs()));
+            let lines = if diff > 0 {
+                lines
+            } else {
+                domain::ledger::mirror(&lines)
+            };
+            let n = journal::Entity::find()
+                .filter(journal::Column::IdempotencyKey.like(format!("waiver:{}:%", w.id)))
+                .count(conn)
+                .await?;
+            let what = match kind {
+                WaiverKind::PlatformBearsInterest => "平台承担利息",
+                WaiverKind::AdvancedItem => "放弃代偿追偿利息",
+            };
+            post_journal(
+                conn,
+                now,
+                &NewJournal {
+                    event: LedgerEvent::Waiver,
+                    order_id: Some(order.id),
+                    business_date: date,
+                    idempotency_key: format!("waiver:{}:{}", w.id, n + 1),
+                    counterparty: match (kind, order.capital_provider_id) {
+                        (WaiverKind::PlatformBearsInterest, Some(cp)) => {
+                            Counterparty::CapitalProvider(cp)
+                        }
+                        (WaiverKind::AdvancedItem, _) => {
+                            Counterparty::Customer(Some(order.customer_id))
+                        }
+                        _ => Counterparty::Platform,
+                    },
+                    created_by: user_id,
+                    description: format!(
+                        "减免 {}（{} {} 元）{}",
+                        w.waiver_no,
+                        what,
+                        yuan(diff.abs()),
+                        if diff > 0 { "" } else { "冲回" }
+                    ),
+                    lines,
                 },
-                created_by: user_id,
-                description: format!(
-                    "减免 {}（平台承担利息 {} 元）{}",
-                    w.waiver_no,
-                    yuan(diff.abs()),
-                    if diff > 0 { "" } else { "冲回" }
-                ),
-                lines,
-            },
-        )
-        .await?;
-        waiver::Entity::update_many()
-            .col_expr(waiver::Column::PostedFen, Expr::value(target))
-            .filter(waiver::Column::Id.eq(w.id))
-            .exec(conn)
+            )
             .await?;
+            let column = match kind {
+                WaiverKind::PlatformBearsInterest => waiver::Column::PostedFen,
+                WaiverKind::AdvancedItem => waiver::Column::PostedAdvanceFen,
+            };
+            waiver::Entity::update_many()
+                .col_expr(column, Expr::value(target))
+                .filter(waiver::Column::Id.eq(w.id))
+                .exec(conn)
+                .await?;
+        }
     }
     Ok(())
 }

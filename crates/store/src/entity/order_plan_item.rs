@@ -23,6 +23,12 @@ pub struct Model {
     pub penalty_fen: i64,
     pub outstanding_fen: i64,
     pub advanced_fen: i64,
+    /// The advance recovered from the customer since (principal + interest, E7).
+    pub recovered_fen: i64,
+    /// The advance given up by waivers since.
+    pub advance_waived_fen: i64,
+    /// The business date the platform advanced the instalment (代偿).
+    pub advanced_on: Option<Date>,
     pub overdue_days: i32,
     pub settled_on: Option<Date>,
 }

@@ -25,6 +25,10 @@ pub struct Model {
     pub confirmed_at: Option<DateTimeUtc>,
     pub journal_id: Option<i64>,
     pub overpayment_fen: i64,
+    /// Principal, interest and penalty of it that recovered a platform advance (E7).
+    pub recovered_principal_fen: i64,
+    pub recovered_interest_fen: i64,
+    pub recovered_penalty_fen: i64,
     pub reject_reason: String,
     pub reversed_by: Option<i64>,
     pub reversed_by_name: String,

@@ -34,6 +34,8 @@ pub struct Model {
     pub reject_reason: String,
     pub lines: Option<Json>,
     pub posted_fen: i64,
+    /// The interest of advanced instalments given up, as posted (E8 on an advanced item).
+    pub posted_advance_fen: i64,
     pub created_at: DateTimeUtc,
     pub created_by: Option<i64>,
     pub updated_at: DateTimeUtc,

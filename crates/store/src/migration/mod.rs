@@ -24,6 +24,7 @@ mod m0016_orders_part2;
 mod m0017_repayments;
 mod m0018_waivers;
 mod m0019_collection_notes;
+mod m0020_advances;
 
 pub struct Migrator;
 
@@ -50,6 +51,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0017_repayments::Migration),
             Box::new(m0018_waivers::Migration),
             Box::new(m0019_collection_notes::Migration),
+            Box::new(m0020_advances::Migration),
         ]
     }
 }
