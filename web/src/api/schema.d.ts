@@ -2653,6 +2653,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/order/advance/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 逾期挂账: the advanced instalments still claimed, newest advance first. */
+        post: operations["advancePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/premium/candidates": {
         parameters: {
             query?: never;
@@ -4904,6 +4921,65 @@ export interface components {
             /** @description MD5 hex of the typed password. */
             password: string;
         };
+        /** @description An advanced instalment. */
+        AdvanceData: {
+            /** Format: int64 */
+            orderId: number;
+            orderNo: string;
+            customerName: string;
+            plateNo: string;
+            /** Format: int64 */
+            capitalProviderId: number | null;
+            capitalProviderName: string;
+            /** Format: int32 */
+            itemSeq: number;
+            dueDate: string;
+            advancedOn: string | null;
+            /**
+             * Format: int64
+             * @description Principal + interest the platform paid the provider.
+             */
+            advancedFen: number;
+            /**
+             * Format: int64
+             * @description Recovered from the customer since.
+             */
+            recoveredFen: number;
+            /**
+             * Format: int64
+             * @description Interest waived since (the claim given up).
+             */
+            waivedFen: number;
+            /**
+             * Format: int64
+             * @description Still claimed: advanced − recovered − waived.
+             */
+            claimFen: number;
+            /** Format: int32 */
+            daysPastDue: number;
+            /** @description The instalment's status: NOT_DUE, DUE, OVERDUE, PAID, CANCELLED, WRITTEN_OFF. */
+            itemStatus: string;
+        };
+        /** @description The list's filters. */
+        AdvancePageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            /** @description Contained in the order number. */
+            orderNo?: string | null;
+            /** @description Contained in the customer's name. */
+            customerName?: string | null;
+            /** Format: int64 */
+            capitalProviderId?: number | null;
+            /** @description Advanced on or after (YYYY-MM-DD). */
+            advancedFrom?: string | null;
+            /** @description Advanced on or before (YYYY-MM-DD). */
+            advancedTo?: string | null;
+            /** @description Also the instalments fully recovered or waived (default: only those still claimed). */
+            all?: boolean | null;
+        };
         /** @description 分配 (T8) of one or more queued orders to a provider. */
         AllocateBody: {
             /** @description 1 to 200 orders. */
@@ -6694,6 +6770,71 @@ export interface components {
                 plan: null | components["schemas"]["PlanData"];
                 disbursement: null | components["schemas"]["DisbursementData"];
                 premiumLine: null | components["schemas"]["PremiumLineRefData"];
+            };
+        };
+        Envelope_PageData_AdvanceData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    orderId: number;
+                    orderNo: string;
+                    customerName: string;
+                    plateNo: string;
+                    /** Format: int64 */
+                    capitalProviderId: number | null;
+                    capitalProviderName: string;
+                    /** Format: int32 */
+                    itemSeq: number;
+                    dueDate: string;
+                    advancedOn: string | null;
+                    /**
+                     * Format: int64
+                     * @description Principal + interest the platform paid the provider.
+                     */
+                    advancedFen: number;
+                    /**
+                     * Format: int64
+                     * @description Recovered from the customer since.
+                     */
+                    recoveredFen: number;
+                    /**
+                     * Format: int64
+                     * @description Interest waived since (the claim given up).
+                     */
+                    waivedFen: number;
+                    /**
+                     * Format: int64
+                     * @description Still claimed: advanced − recovered − waived.
+                     */
+                    claimFen: number;
+                    /** Format: int32 */
+                    daysPastDue: number;
+                    /** @description The instalment's status: NOT_DUE, DUE, OVERDUE, PAID, CANCELLED, WRITTEN_OFF. */
+                    itemStatus: string;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
             };
         };
         Envelope_PageData_AllocationData: {
@@ -8517,6 +8658,12 @@ export interface components {
                  * @description What nothing was owed for (the customer's credit).
                  */
                 overpaymentFen: number;
+                /**
+                 * Format: int64
+                 * @description Principal + interest of it that recovered a platform advance (代偿) rather than going to
+                 *     the capital provider.
+                 */
+                recoveredFen: number;
                 rejectReason: string;
                 reversedByName: string;
                 /** Format: int64 */
@@ -9970,6 +10117,33 @@ export interface components {
             /** Format: int32 */
             overdueDays: number;
             settledOn: string | null;
+            /**
+             * Format: int64
+             * @description What the platform advanced (代偿) on it to the capital provider; 0 when not advanced.
+             */
+            advancedFen: number;
+            /** @description The business date of the advance. */
+            advancedOn: string | null;
+            /**
+             * Format: int64
+             * @description Principal + interest the customer paid on it since the advance (recovered by the platform).
+             */
+            recoveredFen: number;
+            /**
+             * Format: int64
+             * @description Interest of it waived since the advance (the platform's claim given up).
+             */
+            advanceWaivedFen: number;
+            /**
+             * Format: int64
+             * @description What the platform still claims of its advance (逾期挂账).
+             */
+            advanceClaimFen: number;
+            /**
+             * Format: int64
+             * @description The principal part of the claim (the provider no longer carries it).
+             */
+            advanceClaimPrincipalFen: number;
         };
         /** @description A journal of the order. */
         JournalData: {
@@ -11256,6 +11430,12 @@ export interface components {
              * @description What nothing was owed for (the customer's credit).
              */
             overpaymentFen: number;
+            /**
+             * Format: int64
+             * @description Principal + interest of it that recovered a platform advance (代偿) rather than going to
+             *     the capital provider.
+             */
+            recoveredFen: number;
             rejectReason: string;
             reversedByName: string;
             /** Format: int64 */
@@ -17320,6 +17500,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CollectionNoteData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    advancePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvancePageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_AdvanceData"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description The token is missing, unknown, expired or signed out. */

@@ -51,6 +51,7 @@ import {
   LazyPremiumPage,
   LazyWaiverPage,
   LazyOverduePage,
+  LazyAdvancePage,
 } from './workspaceElements';
 
 /**
@@ -102,6 +103,7 @@ const BUILT_PAGES: Record<BuiltScreen, ComponentType> = {
   premiumManagement: LazyPremiumPage,
   exemptionApplication: LazyWaiverPage,
   overdueManagement: LazyOverduePage,
+  overdueAccount: LazyAdvancePage,
 };
 
 function isBuilt(name: string): name is BuiltScreen {

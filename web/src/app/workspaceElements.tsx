@@ -99,3 +99,5 @@ export const LazyPremiumPage = lazy(async () => ({ default: (await import('../fe
 export const LazyWaiverPage = lazy(async () => ({ default: (await import('../features/waiver/WaiverPage')).WaiverPage }));
 /** 逾期管理 (features/overdue): overdue orders and their collection notes. */
 export const LazyOverduePage = lazy(async () => ({ default: (await import('../features/overdue/OverduePage')).OverduePage }));
+/** 逾期挂账 (features/advance): the instalments the platform advanced and still claims. */
+export const LazyAdvancePage = lazy(async () => ({ default: (await import('../features/advance/AdvancePage')).AdvancePage }));

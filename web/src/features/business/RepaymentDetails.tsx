@@ -1,4 +1,4 @@
-import { Empty, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Empty, Skeleton, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../shared/format/money';
 import type { OrderRow } from './api';
@@ -109,6 +109,20 @@ export function InstalmentsTable({ items }: { items: readonly ItemData[] }) {
                 <Typography.Text type="secondary" className="bh-order__sub">
                   {t('plan.depositOffset')}
                 </Typography.Text>
+              ) : null}
+              {i.advancedFen > 0 ? (
+                <Tooltip
+                  title={t('repay.advancedDetail', {
+                    date: i.advancedOn ?? '',
+                    advanced: formatYuan(i.advancedFen),
+                    recovered: formatYuan(i.recoveredFen),
+                    claim: formatYuan(i.advanceClaimFen),
+                  })}
+                >
+                  <Tag color="purple" data-testid={`advanced-${i.seq}`}>
+                    {t('repay.advanced')}
+                  </Tag>
+                </Tooltip>
               ) : null}
             </Space>
           ),

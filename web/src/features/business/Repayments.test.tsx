@@ -41,7 +41,7 @@ const order: OrderRow = {
 const repayment = (over: Partial<RepaymentData>): RepaymentData => ({
   id: 31, orderId: 7, purpose: 'REPAYMENT', source: 'CUSTOMER', amountFen: 50_000, channel: 'BANK_TRANSFER', serialNo: 'ICBC0001', payer: '郭子豪',
   valueDate: '2026-12-05', hasVoucher: false, status: 'RECORDED', recordedBy: 2, recordedByName: '王经办', confirmedBy: null, confirmedByName: '', confirmedAt: null,
-  overpaymentFen: 0, rejectReason: '', reversedByName: '', reversedAt: null, reversalReason: '', createdAt: 1_765_000_000_000, lines: [],
+  overpaymentFen: 0, recoveredFen: 0, rejectReason: '', reversedByName: '', reversedAt: null, reversalReason: '', createdAt: 1_765_000_000_000, lines: [],
   ...over,
 });
 

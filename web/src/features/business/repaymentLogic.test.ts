@@ -29,7 +29,7 @@ import {
 const repayment = (over: Partial<RepaymentData>): RepaymentData => ({
   id: 1, orderId: 7, purpose: 'REPAYMENT', source: 'CUSTOMER', amountFen: 100_000, channel: 'BANK_TRANSFER', serialNo: 'S1', payer: '郭子豪',
   valueDate: '2026-12-01', hasVoucher: false, status: 'RECORDED', recordedBy: 2, recordedByName: '王经办', confirmedBy: null, confirmedByName: '', confirmedAt: null,
-  overpaymentFen: 0, rejectReason: '', reversedByName: '', reversedAt: null, reversalReason: '', createdAt: 1, lines: [],
+  overpaymentFen: 0, recoveredFen: 0, rejectReason: '', reversedByName: '', reversedAt: null, reversalReason: '', createdAt: 1, lines: [],
   ...over,
 });
 

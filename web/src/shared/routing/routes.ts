@@ -60,6 +60,7 @@ export const BUILT_SCREENS = [
   'premiumManagement',
   'exemptionApplication',
   'overdueManagement',
+  'overdueAccount',
 ] as const;
 
 export type BuiltScreen = (typeof BUILT_SCREENS)[number];

@@ -127,6 +127,7 @@ describe('builtShortcuts (the dashboard)', () => {
       'comprehensive',
       'overdueManagement',
       'exemptionApplication',
+      'overdueAccount',
     ]);
     const operate = groups.find((group) => group.section.name === 'operate');
     expect(operate?.screens.map((s) => s.name)).toEqual(['customerManagement', 'contract', 'noticeTemplate', 'noticeSend']);

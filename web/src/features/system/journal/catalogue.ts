@@ -112,6 +112,7 @@ export const ACTIONS = [
   'waiver.effective',
   'waiver.lapse',
   'waiver.expire',
+  'order.advance',
   'collection_note.create',
   'premium_payment.create',
   'premium_payment.pay',

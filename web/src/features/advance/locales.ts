@@ -1,0 +1,127 @@
+import { addResources } from '../../shared/i18n';
+
+/** Texts of 逾期挂账 (instalments the platform advanced to the capital provider), in the four languages. */
+const zh = {
+  col: {
+    orderNo: '订单号',
+    customer: '客户',
+    provider: '资金方',
+    item: '期次 / 应还日',
+    dueDate: '应还日',
+    advancedOn: '代偿日',
+    advanced: '代偿金额（元）',
+    recovered: '已追回（元）',
+    waived: '已减免（元）',
+    claim: '挂账余额（元）',
+    dpd: '逾期天数',
+    itemStatus: '本期状态',
+  },
+  filter: {
+    orderNo: '订单号',
+    customerName: '客户姓名',
+    provider: '资金方',
+    advancedOn: '代偿日期',
+    scope: '范围',
+    open: '未追回',
+    all: '全部（含已追回）',
+  },
+  item: '第 {{n}} 期',
+  days: '{{n}} 天',
+  action: { view: '查看订单' },
+  status: { NOT_DUE: '未到期', DUE: '待还', OVERDUE: '逾期', PAID: '已还', CANCELLED: '已取消', WRITTEN_OFF: '已核销' },
+};
+
+const en: typeof zh = {
+  col: {
+    orderNo: 'Order no.',
+    customer: 'Customer',
+    provider: 'Capital provider',
+    item: 'No. / due',
+    dueDate: 'Due date',
+    advancedOn: 'Advanced on',
+    advanced: 'Advanced',
+    recovered: 'Recovered',
+    waived: 'Waived (CNY)',
+    claim: 'Still owed',
+    dpd: 'DPD',
+    itemStatus: 'Instalment status',
+  },
+  filter: {
+    orderNo: 'Order no.',
+    customerName: 'Customer name',
+    provider: 'Capital provider',
+    advancedOn: 'Advanced on',
+    scope: 'Scope',
+    open: 'Not recovered',
+    all: 'All (incl. recovered)',
+  },
+  item: 'No. {{n}}',
+  days: '{{n}} d',
+  action: { view: 'View' },
+  status: { NOT_DUE: 'Not due', DUE: 'Due', OVERDUE: 'Overdue', PAID: 'Paid', CANCELLED: 'Cancelled', WRITTEN_OFF: 'Written off' },
+};
+
+const es: typeof zh = {
+  col: {
+    orderNo: 'N.º de pedido',
+    customer: 'Cliente',
+    provider: 'Financiador',
+    item: 'N.º / venc.',
+    dueDate: 'Vencimiento',
+    advancedOn: 'Anticipado el',
+    advanced: 'Anticipado',
+    recovered: 'Recuperado',
+    waived: 'Condonado (CNY)',
+    claim: 'Pendiente',
+    dpd: 'Días mora',
+    itemStatus: 'Estado de la cuota',
+  },
+  filter: {
+    orderNo: 'N.º de pedido',
+    customerName: 'Nombre del cliente',
+    provider: 'Financiador',
+    advancedOn: 'Fecha del anticipo',
+    scope: 'Alcance',
+    open: 'No recuperadas',
+    all: 'Todas (incl. recuperadas)',
+  },
+  item: 'N.º {{n}}',
+  days: '{{n}} d',
+  action: { view: 'Ver pedido' },
+  status: { NOT_DUE: 'No vencida', DUE: 'Por pagar', OVERDUE: 'Vencida', PAID: 'Pagada', CANCELLED: 'Cancelada', WRITTEN_OFF: 'Castigada' },
+};
+
+const ja: typeof zh = {
+  col: {
+    orderNo: '注文番号',
+    customer: '顧客',
+    provider: '資金提供者',
+    item: '回次 / 期日',
+    dueDate: '返済期日',
+    advancedOn: '代位弁済日',
+    advanced: '代位弁済額（元）',
+    recovered: '回収済（元）',
+    waived: '減免済（元）',
+    claim: '計上残高（元）',
+    dpd: '延滞日数',
+    itemStatus: '当回の状態',
+  },
+  filter: {
+    orderNo: '注文番号',
+    customerName: '顧客名',
+    provider: '資金提供者',
+    advancedOn: '代位弁済日',
+    scope: '範囲',
+    open: '未回収',
+    all: 'すべて（回収済を含む）',
+  },
+  item: '第 {{n}} 回',
+  days: '{{n}} 日',
+  action: { view: '注文を見る' },
+  status: { NOT_DUE: '期日前', DUE: '返済待ち', OVERDUE: '延滞', PAID: '返済済', CANCELLED: '取消', WRITTEN_OFF: '償却済' },
+};
+
+export const ADVANCE_NS = 'advance';
+export const advanceDictionaries = { zh, en, es, ja };
+
+addResources(ADVANCE_NS, advanceDictionaries);
