@@ -1,5 +1,5 @@
 // 减免申请 (docs/waivers.md "The screen"): an order the API brought to 还款中 as fast as it can
-// (the seeding of repayments.test.mjs), then in Chromium: user A applies in the dialog for part of
+// (e2e/lib/orders.mjs), then in Chromium: user A applies in the dialog for part of
 // a future instalment's interest (a too-large amount refused under 利息 with what can be waived),
 // is not offered 审批 on it himself, user B approves it in the list and
 // it is 已生效 (the order owes that much less); a second waiver rejected by B with a reason, a third
@@ -11,7 +11,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { collectErrors, launchBrowser, screenshot } from '../lib/browser.mjs';
 import { startBeehive } from '../lib/server.mjs';
-import { api, apiSignIn, enterDate, eventually, md5, sleep } from '../lib/workspace.mjs';
+import { repayingOrder, seedWorld } from '../lib/orders.mjs';
+import { enterDate, eventually, sleep } from '../lib/workspace.mjs';
 
 /** @type {import('playwright-core').Browser | undefined} */
 let browser;
@@ -22,10 +23,6 @@ const MAKER = { username: 'maker01', password: 'Maker-Passw0rd1' };
 const CHECKER = { username: 'checker01', password: 'Checker-Passw0rd1' };
 /** The phone's user (one session per account: the maker's desktop session stays signed in). */
 const MOBILE = { username: 'mobile01', password: 'Mobile-Passw0rd1' };
-const CUSTOMER = '郭子豪';
-const PICC = '中国人民财产保险股份有限公司北京分公司';
-const AUTO_CP = '华夏消费金融';
-const PREMIUMS = [480_000, 95_000];
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 414, height: 860 };
 const LIST = '/business/exemptionApplication';
@@ -116,106 +113,20 @@ describe('waivers: apply, approve by another user, reject, withdraw', () => {
   it('through 减免申请', async () => {
     assert.ok(browser && server);
     const { baseURL } = server;
-    const root = await apiSignIn(baseURL);
-    const call = (/** @type {string} */ path, /** @type {unknown} */ body, token = root) => api(baseURL, token, 'POST', path, body ?? {});
-    const get = (/** @type {string} */ path, token = root) => api(baseURL, token, 'GET', path);
-    /** A multipart command; fails the test unless it answers `result: true`. */
-    const multipart = async (/** @type {string} */ path, /** @type {Record<string, string | Blob>} */ fields, /** @type {string} */ token) => {
-      const body = new FormData();
-      for (const [name, value] of Object.entries(fields)) body.append(name, value);
-      const envelope = await (await fetch(`${baseURL}${path}`, { method: 'POST', body, headers: { 'authorization-token': token } })).json();
-      assert.equal(envelope.result, true, `POST ${path}: ${JSON.stringify(envelope)}`);
-      return envelope.data;
-    };
-    /** Signs every pending signer of the order's contracts through the public signing API. */
-    const signAll = async (/** @type {number} */ orderId) => {
-      const contracts = await get(`/api/admin/order/contract/list/${orderId}`);
-      for (const contract of contracts) {
-        for (const signer of contract.signers) {
-          if (signer.status !== 'PENDING' || !signer.signUrl) continue;
-          const token = String(signer.signUrl).split('/').pop();
-          await api(baseURL, undefined, 'POST', `/api/sign/${token}`, { name: signer.name, agree: true });
-        }
-      }
-      return contracts;
-    };
-
-    // ---------------------------------------------------------------- the world, through the API (repayments.test.mjs)
-    const { businessDate } = await get('/api/admin/config/system/business-date');
-    const terms = await get('/api/admin/config/product/defaults');
-    const product = await call('/api/admin/config/product/create', { code: 'CAR_12', name: '车险分期标准产品', remark: '等额本息', terms });
-    await call(`/api/admin/config/product/activate/${product.id}`);
-    const picc = await call('/api/admin/insurer/create', {
-      name: PICC, code: 'picc-bj', contactName: '王经理', contactPhone: '010-88886666', preStartFeeBp: 300, dayBasis: 365, compulsoryReasons: [], enabled: true,
-      accounts: [{ bankName: '中国工商银行', branchName: '北京分行营业部', accountName: PICC, accountNo: '0200001209020123456' }],
+    // ---------------------------------------------------------------- the world and the order, through the API (lib/orders.mjs)
+    const world = await seedWorld(baseURL, {
+      role: { code: 'e2e_waiver_officer', name: '减免专员', description: '申请与审批减免' },
+      permissions: ['admin:order_plan_reduction:table', 'admin:order_plan_reduction:create', 'admin:order_plan_reduction:approve'],
+      users: [
+        [MAKER, '王经办'],
+        [CHECKER, '李复核'],
+        [MOBILE, '张外勤'],
+      ],
     });
-    const customer = await call('/api/admin/customer/create', {
-      kind: 'INDIVIDUAL', name: CUSTOMER, idType: 'RESIDENT_ID', idNo: '11010519491231002X', mobile: '13812345678',
-      address: '建国路 88 号', provinceCode: '110000', cityCode: '110100', districtCode: '110105',
-    });
-    const vehicle = await call('/api/admin/customer/vehicle/create', {
-      customerId: customer.id, plateNo: '京A12345', vin: 'LSVAU218XN2183294', usage: 'PRIVATE', brandModel: '大众帕萨特 2024 款 330TSI', ownerIsCustomer: true,
-    });
-    const autoCp = await call('/api/admin/capital/create', {
-      name: AUTO_CP, kind: 'CONSUMER_FINANCE', creditLimitFen: 5_000_000_00, costRateBp: 650, penaltyShareBp: 3000, guaranteeMode: 'BUYBACK', advanceAfterDays: 30,
-      settlementCycle: 'MONTHLY', acceptMode: 'AUTO',
-    });
-    await call('/api/admin/allocation/rule/create', { name: '人保车险优先华夏', priority: 100, weight: 100, capitalProviderId: autoCp.id, conditions: { insurerIds: [picc.id] } });
-    const permissions = [
-      ...['table', 'export', 'edit', 'submit', 'review', 'cancel', 'declaration', 'insure', 'contract', 'down_payment', 'disburse', 'policy', 'repay'].map((p) => `admin:order_info:${p}`),
-      'admin:order_apply:table', 'admin:order_apply:create', 'admin:assignment_queue:table',
-      'admin:order_premium:table', 'admin:order_premium:create', 'admin:order_premium:pay',
-      'admin:order_plan_reduction:table', 'admin:order_plan_reduction:create', 'admin:order_plan_reduction:approve',
-    ];
-    const role = await call('/api/admin/role/create', { code: 'e2e_waiver_officer', name: '减免专员', description: '申请与审批减免', enabled: true, permissions });
-    for (const [user, name] of /** @type {const} */ ([[MAKER, '王经办'], [CHECKER, '李复核'], [MOBILE, '张外勤']])) {
-      await call('/api/admin/user/create', { account: user.username, name, mobile: '', departmentId: null, roleIds: [role.id], password: md5(user.password) });
-    }
-    const maker = await apiSignIn(baseURL, MAKER);
-    const checker = await apiSignIn(baseURL, CHECKER);
-
-    // The order: applied, taken in with today as the policy start, approved by the other user.
-    const created = await call('/api/admin/order/apply', { customerId: customer.id, vehicleId: vehicle.id, productId: product.id, termN: 12, requestedPremiumFen: PREMIUMS[0] + PREMIUMS[1], channel: '4S店' }, maker);
-    const orderId = created.id;
-    const orderNo = created.orderNo;
-    const read = () => get(`/api/admin/order/view/${orderId}`);
-    await call(`/api/admin/order/start-intake/${orderId}`, {}, maker);
-    await call(`/api/admin/order/intake/${orderId}`, {
-      vehicleId: vehicle.id, productId: product.id, termN: 12, anchorDate: businessDate, financedFen: 500_000, version: (await read()).order.version,
-      policies: [{ kind: 'COMMERCIAL', insurerId: picc.id, premiumFen: PREMIUMS[0] }, { kind: 'COMPULSORY', insurerId: picc.id, premiumFen: PREMIUMS[1] }],
-    }, maker);
-    await call(`/api/admin/order/submit/${orderId}`, {}, maker);
-    await call(`/api/admin/order/approve/${orderId}`, { opinion: '资料齐全，同意' }, checker);
-    await call(`/api/admin/order/declaration/generate/${orderId}`, {}, maker);
-    await signAll(orderId);
-    let view = await read();
-    await call(`/api/admin/order/insure/${orderId}`, {
-      version: view.order.version,
-      policies: view.policies.map((/** @type {any} */ p, /** @type {number} */ i) => ({
-        id: p.id, proposalNo: `TDAA2026110500${i + 1}88`, finalPremiumFen: p.premiumFen, specialAgreement: '本保单退保须经出借人书面同意，退保金划付至出借人指定账户。',
-      })),
-    }, maker);
-    await call(`/api/admin/order/contract/generate/${orderId}`, {}, maker);
-    const loanContracts = await signAll(orderId);
-    view = await read();
-    const receipt = await multipart(`/api/admin/order/down-payment/record/${orderId}`, {
-      amountFen: String(view.dueAtDownPaymentFen), channel: 'BANK_TRANSFER', serialNo: 'ICBC20261125000918', payer: CUSTOMER, valueDate: businessDate,
-    }, maker);
-    await call(`/api/admin/order/down-payment/confirm/${receipt.id}`, {}, checker);
-    const [payee] = await get(`/api/admin/premium/payees/${picc.id}`, maker);
-    const application = await call('/api/admin/premium/create', { capitalProviderId: autoCp.id, insurerId: picc.id, payeeAccountId: payee.id, orderIds: [orderId] }, maker);
-    await call(`/api/admin/premium/submit/${application.id}`, {}, maker);
-    await call(`/api/admin/premium/approve/${application.id}`, { approvalNo: 'HX-2026-04417' }, maker);
-    await multipart(`/api/admin/premium/pay/${application.id}`, { bankSerialNo: 'HXCF20261125007731', valueDate: businessDate }, checker);
-    const pdf = await (await fetch(`${baseURL}/api/admin/order/contract/file/${loanContracts[0].id}?signed=true`, { headers: { 'authorization-token': root } })).arrayBuffer();
-    const end = new Date(`${businessDate}T00:00:00Z`);
-    end.setUTCFullYear(end.getUTCFullYear() + 1);
-    end.setUTCDate(end.getUTCDate() - 1);
-    for (const [i, policy] of (await read()).policies.entries()) {
-      await multipart(`/api/admin/order/policy/upload/${policy.id}`, {
-        policyNo: `PDAA2026110500${i + 1}77`, startDate: businessDate, endDate: end.toISOString().slice(0, 10), file: new Blob([pdf], { type: 'application/pdf' }),
-      }, maker);
-    }
+    const { call, get, businessDate } = world;
+    const [maker, checker] = world.tokens;
+    // The order: taken in with today as the policy start, everything paid, the policies issued.
+    const { orderId, orderNo, read } = await repayingOrder(world, { maker, checker, tag: '1105' });
     assert.equal((await read()).order.status, 'REPAYING', 'every policy issued: 还款中');
 
     // What can be waived: nothing is due yet, so one named future instalment.
