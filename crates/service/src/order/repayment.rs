@@ -1919,7 +1919,7 @@ impl crate::jobs::DailyJob for RepaymentsJob {
     }
 
     fn about(&self) -> &str {
-        "replays every repaying order to the business date: due and overdue instalments, penalties, the OVERDUE flag, buckets, the deposit offset"
+        "replays every repaying order to the business date: due and overdue instalments, penalties, the OVERDUE flag, buckets, the deposit offset, the platform advances (代偿)"
     }
 
     fn units<'a>(
