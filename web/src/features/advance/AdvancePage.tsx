@@ -7,6 +7,7 @@ import { hasAnyPermission, hasPermission, usePermissions } from '../../shared/au
 import { ListPage, type FilterField, type ListColumn } from '../../shared/crud/ListPage';
 import '../../shared/crud/locales';
 import { formatYuan } from '../../shared/format/money';
+import { ORDER_CHOICES_PERMISSIONS } from '../../shared/order/choices';
 import { orderPath } from '../../shared/order/status';
 import { advanceApi } from './api';
 import { ADVANCE_NS } from './locales';
@@ -15,8 +16,6 @@ import type { AdvanceData } from './types';
 const LIST_KEY = 'advance.items';
 const P = PERMISSIONS;
 
-/** Who may read the provider picker (the order screens' users; `GET /api/admin/order/choices`). */
-const CHOICES_PERMISSIONS = [P.ORDER_INFO_TABLE, P.ORDER_PLAN_TABLE, P.ORDER_PLAN_OVERDUE_TABLE];
 
 const money = (fen: number) => <span className="bh-num">{formatYuan(fen)}</span>;
 
@@ -33,7 +32,7 @@ export function AdvancePage() {
   const navigate = useNavigate();
   const held = usePermissions();
   const opensOrders = hasPermission(P.ORDER_INFO_TABLE, held);
-  const choices = useQuery({ queryKey: ['advance', 'choices'], queryFn: advanceApi.choices, enabled: hasAnyPermission(CHOICES_PERMISSIONS, held), staleTime: 60_000, retry: false });
+  const choices = useQuery({ queryKey: ['advance', 'choices'], queryFn: advanceApi.choices, enabled: hasAnyPermission(ORDER_CHOICES_PERMISSIONS, held), staleTime: 60_000, retry: false });
 
   const columns: ListColumn<AdvanceData>[] = [
     {

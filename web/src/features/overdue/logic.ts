@@ -1,7 +1,7 @@
 import type { Dayjs } from 'dayjs';
-import { PERMISSIONS } from '../../shared/auth/catalogue.gen';
 import { parseRange } from '../../shared/crud/query';
 import { yuanToFen } from '../../shared/format/money';
+import { ORDER_CHOICES_PERMISSIONS } from '../../shared/order/choices';
 import type { CollectionNoteBody, OrderRulesData } from './types';
 
 /** The logic of 逾期管理 apart from React: severity, the days-past-due filter, buckets, the note form. */
@@ -63,18 +63,8 @@ export function overdueBuckets(rules: OrderRulesData | undefined): string[] {
   return named.length > 0 ? named : [...DEFAULT_BUCKETS];
 }
 
-/**
- * Who may read the order screens' choices (`GET /api/admin/order/choices`; the server's
- * `ORDER_SCREENS`, crates/service/src/order/options.rs): the provider filter is offered to them
- * only. The list's own permission is not among them.
- */
-export const CHOICES_PERMISSIONS: readonly string[] = [
-  PERMISSIONS.ORDER_APPLY_TABLE,
-  PERMISSIONS.ORDER_INFO_TABLE,
-  PERMISSIONS.ASSIGNMENT_QUEUE_TABLE,
-  PERMISSIONS.STATISTICS_NOT_PASS,
-  PERMISSIONS.ORDER_PREMIUM_TABLE,
-];
+/** Who may read the order screens' choices (the provider filter): shared with the other order lists. */
+export const CHOICES_PERMISSIONS = ORDER_CHOICES_PERMISSIONS;
 
 /** The latest promise to pay, in days from today (the server's `MAX_PROMISE_DAYS`). */
 export const MAX_PROMISE_DAYS = 90;
