@@ -213,7 +213,8 @@ proptest! {
 }
 
 prop_compose! {
-    /// A plan with up to 12 instalments and some repayments and waivers around its due dates.
+    /// A plan with up to 12 instalments and some repayments, waivers and platform advances around
+    /// its due dates.
     fn arb_order()(
         t in arb_terms(),
         p in 1_000..=10_000_000i64,
@@ -234,6 +235,12 @@ prop_compose! {
                     FactKind::Waiver {
                         item_seq: 1 + u32::try_from(i).unwrap() % n,
                         component: Component::ALL[i % 4],
+                        amount_fen: Fen(amount.get() / 10),
+                    }
+                } else if kind == 1 {
+                    FactKind::Advance {
+                        item_seq: 1 + u32::try_from(i).unwrap() % n,
+                        component: if i % 2 == 0 { Component::Principal } else { Component::Interest },
                         amount_fen: Fen(amount.get() / 10),
                     }
                 } else {
@@ -265,6 +272,40 @@ fn check_conservation(
         let overdue =
             it.overdue_days > t.penalty_grace_days && it.outstanding().unwrap().is_positive();
         prop_assert_eq!(it.status == ItemStatus::Overdue, overdue);
+    }
+    // Advances: what was advanced is recovered, given up by waivers or still claimed, nothing
+    // more; the repayments' recoveries add up to what the instalments recovered, and a
+    // recovery's penalty is penalty the repayment paid.
+    for it in &r.items {
+        let parts = Fen::sum([
+            it.recovered_fen,
+            it.advance_waived_fen,
+            it.advance_claim().unwrap(),
+        ])
+        .unwrap();
+        prop_assert_eq!(parts, it.advanced_fen, "item {}", it.seq);
+        prop_assert!(it.recovered_interest_fen <= it.advanced_interest_fen);
+    }
+    let recovered = Fen::sum(
+        r.repayments
+            .iter()
+            .map(|rep| rep.recovery.claim_fen().unwrap()),
+    )
+    .unwrap();
+    prop_assert_eq!(
+        recovered,
+        Fen::sum(r.items.iter().map(|it| it.recovered_fen)).unwrap()
+    );
+    for rep in &r.repayments {
+        let penalty = Fen::sum(
+            rep.allocation
+                .lines
+                .iter()
+                .filter(|l| l.component == Component::Penalty)
+                .map(|l| l.amount_fen),
+        )
+        .unwrap();
+        prop_assert!(rep.recovery.penalty_fen <= penalty);
     }
     let total_penalty = Fen::sum(r.items.iter().map(|i| i.penalty.due_fen)).unwrap();
     prop_assert!(total_penalty <= penalty_cap(t, plan.principal_fen).unwrap());
