@@ -89,6 +89,11 @@ pub(crate) async fn advance_due<C: ConnectionTrait>(
         if day > date {
             continue;
         }
+        // Paid off by its advance day and untouched since: nothing to advance, no replay needed
+        // (the nightly run would otherwise replay every paid instalment again each night).
+        if item.settled_on.is_some_and(|settled| settled <= day) {
+            continue;
+        }
         // The instalment as it stood at the end of its advance day.
         let known: Vec<MoneyFact> = facts
             .iter()
