@@ -12,8 +12,8 @@
 //! a day-by-day run would have. The journal's idempotency key (`advance:{order}:{instalment}`)
 //! makes a second advance of one instalment impossible, also under concurrent syncs.
 
-use super::TermsSnapshot;
 use super::yuan;
+use super::{TermsSnapshot, money_error};
 use crate::audit::{self, Entry};
 use crate::ledger::{NewJournal, post_journal};
 use crate::paging::{self, Page, PageRequest};
@@ -100,16 +100,14 @@ pub(crate) async fn advance_due<C: ConnectionTrait>(
             .filter(|f| f.value_date <= day)
             .cloned()
             .collect();
-        let then = replay(&snapshot.terms, plan, &known, day, &default_buckets())
-            .map_err(|e| Error::Conflict(e.to_string()))?;
+        let then =
+            replay(&snapshot.terms, plan, &known, day, &default_buckets()).map_err(money_error)?;
         let Some(at) = then.items.iter().find(|it| it.seq == item.seq) else {
             continue;
         };
         let principal = at.principal.outstanding_fen;
         let interest = at.interest.outstanding_fen;
-        let amount = principal
-            .plus(interest)
-            .map_err(|e| Error::Conflict(e.to_string()))?;
+        let amount = principal.plus(interest).map_err(money_error)?;
         if !amount.is_positive() {
             continue;
         }

@@ -1674,3 +1674,9 @@ impl crate::export::Exportable for OrderRow {
         ]
     }
 }
+
+/// A money-core error met while replaying an order: the order's facts do not fit (409).
+#[allow(clippy::needless_pass_by_value)] // used as `map_err(money_error)`
+pub(crate) fn money_error(e: domain::money::MoneyError) -> Error {
+    Error::Conflict(e.to_string())
+}

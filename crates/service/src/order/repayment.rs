@@ -17,7 +17,7 @@
 use super::down_payment::{CHANNELS, order_ref};
 use super::plan::plan_of;
 use super::transition::{self as order_transition, Event, status_of};
-use super::{TermsSnapshot, yuan};
+use super::{TermsSnapshot, money_error, yuan};
 use crate::ledger::{NewJournal, Reversal, post_journal, reverse_journal};
 use crate::principal::{ClientInfo, Principal};
 use crate::transition::{self as record_transition, By, Change, Logged};
@@ -160,11 +160,6 @@ pub fn item_status_code(s: ItemStatus) -> &'static str {
         ItemStatus::Cancelled => "CANCELLED",
         ItemStatus::WrittenOff => "WRITTEN_OFF",
     }
-}
-
-#[allow(clippy::needless_pass_by_value)] // used as `map_err(money_error)`
-fn money_error(e: domain::money::MoneyError) -> Error {
-    Error::Conflict(e.to_string())
 }
 
 fn seq_i32(seq: u32) -> i32 {
