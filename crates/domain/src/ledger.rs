@@ -764,6 +764,42 @@ pub fn write_off(order: &OrderRef, bearer: WriteOffBearer, principal: Fen) -> Ve
     }
 }
 
+/// E10 on instalments the platform advanced: the claim written off. P Dr EXPENSE_WRITE_OFF; Cr
+/// ADVANCE_RECEIVABLE[order].
+pub fn write_off_claim(order: &OrderRef, claim: Fen) -> Vec<Line> {
+    Lines::new()
+        .p(PExpenseWriteOff, "", Debit, claim.0)
+        .p(PAdvanceReceivable, &order.order(), Credit, claim.0)
+        .0
+}
+
+/// A write-off's journal lines: the platform's claim ([`write_off_claim`]) and the principal the
+/// capital provider still held, by `bearer` ([`write_off`]). Interest, fee and penalty post nothing
+/// on the cash basis.
+pub fn write_off_lines(
+    order: &OrderRef,
+    bearer: WriteOffBearer,
+    claim: Fen,
+    funder_principal: Fen,
+) -> Vec<Line> {
+    let mut lines = Vec::new();
+    if claim.is_positive() {
+        lines.extend(write_off_claim(order, claim));
+    }
+    if funder_principal.is_positive() {
+        lines.extend(write_off(order, bearer, funder_principal));
+    }
+    lines
+}
+
+/// What a collection agency or a lawsuit cost the platform: P Dr EXPENSE_COLLECTION; Cr BANK.
+pub fn collection_cost(cost: Fen) -> Vec<Line> {
+    Lines::new()
+        .p(PExpenseCollection, "", Debit, cost.0)
+        .p(PBank, "", Credit, cost.0)
+        .0
+}
+
 /// What a refund to the customer (E12) pays out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RefundFrom {

@@ -265,6 +265,31 @@ status! {
 }
 
 status! {
+    /// A recovery application (追偿申请, §3.4): the platform's claim on advanced instalments handed
+    /// to a collection agency or to court (APPROVED until the case is closed), or written off
+    /// (EXECUTED at its last approval).
+    pub enum RecoveryStatus in "recovery" {
+        PendingApproval = "PENDING_APPROVAL" / "待审批",
+        PendingSecond = "PENDING_SECOND" / "待复审",
+        Approved = "APPROVED" / "追偿中",
+        Executed = "EXECUTED" / "已完成",
+        Rejected = "REJECTED" / "已驳回",
+        Cancelled = "CANCELLED" / "已撤回",
+    }
+    transitions {
+        PendingApproval => PendingSecond,
+        PendingApproval => Approved,
+        PendingApproval => Executed,
+        PendingSecond => Executed,
+        PendingApproval => Rejected,
+        PendingSecond => Rejected,
+        PendingApproval => Cancelled,
+        PendingSecond => Cancelled,
+        Approved => Executed,
+    }
+}
+
+status! {
     /// A premium payment application (§3.6).
     pub enum PremiumStatus in "premium_payment" {
         Draft = "DRAFT" / "草稿",
@@ -329,6 +354,7 @@ mod tests {
         table_is_consistent::<ReceiptStatus>();
         table_is_consistent::<RepaymentStatus>();
         table_is_consistent::<WaiverStatus>();
+        table_is_consistent::<RecoveryStatus>();
         table_is_consistent::<PremiumStatus>();
         table_is_consistent::<PremiumLineStatus>();
     }

@@ -63,6 +63,7 @@ stateful!(
     order_receipt,
     repayment,
     waiver,
+    recovery,
     premium_payment,
     premium_payment_line,
     capital_provider,

@@ -2585,6 +2585,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/order/recovery/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The recovery applications. */
+        post: operations["recoveryPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/recovery/recoverable/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order as the application form sees it today. */
+        get: operations["recoveryRecoverable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/recovery/create/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 申请追偿. */
+        post: operations["recoveryCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/recovery/approve/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 审批通过 (first or second level; a write-off's last approval writes the claim off). */
+        post: operations["recoveryApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/recovery/close/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 结案 (an agency or litigation case). */
+        post: operations["recoveryClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/recovery/reject/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 驳回 (an approver). */
+        post: operations["recoveryReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/recovery/withdraw/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 撤回 (the maker, before approval). */
+        post: operations["recoveryWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/order/overdue/page": {
         parameters: {
             query?: never;
@@ -4952,7 +5071,12 @@ export interface components {
             waivedFen: number;
             /**
              * Format: int64
-             * @description Still claimed: advanced − recovered − waived.
+             * @description Written off since by a recovery application (追偿核销).
+             */
+            writtenOffFen: number;
+            /**
+             * Format: int64
+             * @description Still claimed: advanced − recovered − waived − written off.
              */
             claimFen: number;
             /** Format: int32 */
@@ -5412,6 +5536,26 @@ export interface components {
             labelZh: string;
             labelEn: string;
             permissions: components["schemas"]["CataloguePermissionData"][];
+        };
+        /** @description An advanced instalment with what the platform still claims on it. */
+        ClaimItemData: {
+            /** Format: int32 */
+            seq: number;
+            dueDate: string;
+            advancedOn: string | null;
+            /** Format: int64 */
+            advancedFen: number;
+            /** Format: int64 */
+            recoveredFen: number;
+            /** Format: int64 */
+            claimFen: number;
+            /**
+             * Format: int64
+             * @description What the customer owes on it in all (with penalty).
+             */
+            outstandingFen: number;
+            /** Format: int32 */
+            daysPastDue: number;
         };
         CodeRequest: {
             /**
@@ -6818,7 +6962,12 @@ export interface components {
                     waivedFen: number;
                     /**
                      * Format: int64
-                     * @description Still claimed: advanced − recovered − waived.
+                     * @description Written off since by a recovery application (追偿核销).
+                     */
+                    writtenOffFen: number;
+                    /**
+                     * Format: int64
+                     * @description Still claimed: advanced − recovered − waived − written off.
                      */
                     claimFen: number;
                     /** Format: int32 */
@@ -7867,6 +8016,96 @@ export interface components {
                 size: number;
             };
         };
+        Envelope_PageData_RecoveryData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    recoveryNo: string;
+                    /** Format: int64 */
+                    orderId: number;
+                    orderNo: string;
+                    customerName: string;
+                    capitalProviderName: string;
+                    orderStatus: string;
+                    /** @description COLLECTION_AGENCY, LITIGATION or WRITE_OFF. */
+                    method: string;
+                    /** @description The collection agency or the court. */
+                    agency: string;
+                    /**
+                     * Format: int64
+                     * @description What the platform claimed on the order's advanced instalments when applied for.
+                     */
+                    claimFen: number;
+                    reason: string;
+                    /**
+                     * Format: int32
+                     * @description Approvals needed: 1, or 2 for a write-off above the order rules' threshold.
+                     */
+                    levels: number;
+                    /** @description PENDING_APPROVAL, PENDING_SECOND, APPROVED, EXECUTED, REJECTED, CANCELLED. */
+                    status: string;
+                    /** Format: int64 */
+                    createdBy: number | null;
+                    createdByName: string;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    firstBy: number | null;
+                    firstByName: string;
+                    /** Format: int64 */
+                    firstAt: number | null;
+                    secondByName: string;
+                    /** Format: int64 */
+                    secondAt: number | null;
+                    approvedOn: string | null;
+                    /** @description Why it was rejected or withdrawn. */
+                    rejectReason: string;
+                    executedOn: string | null;
+                    executedByName: string;
+                    /** @description How an agency or litigation case ended. */
+                    result: string;
+                    /**
+                     * Format: int64
+                     * @description Recovered by repayments since approval (agency, litigation; fixed at the close).
+                     */
+                    recoveredFen: number;
+                    /**
+                     * Format: int64
+                     * @description The case's cost to the platform.
+                     */
+                    costFen: number;
+                    /**
+                     * Format: int64
+                     * @description The claim written off (write-off).
+                     */
+                    writtenOffFen: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
         Envelope_PageData_RoleRowData: {
             /**
              * @description `true` on success.
@@ -8573,6 +8812,119 @@ export interface components {
                 /** Format: int64 */
                 journalId: number | null;
                 rejectReason: string;
+            };
+        };
+        Envelope_RecoverableData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description What the application form needs for an order. */
+            data: {
+                orderNo: string;
+                customerName: string;
+                businessDate: string;
+                items: components["schemas"]["ClaimItemData"][];
+                /**
+                 * Format: int64
+                 * @description Σ claim.
+                 */
+                claimFen: number;
+                /**
+                 * Format: int64
+                 * @description A write-off above this claim needs a second approval.
+                 */
+                secondApprovalFen: number;
+                /** @description The order's application still open, if any. */
+                openNo: string | null;
+            };
+        };
+        Envelope_RecoveryData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description A recovery application. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                recoveryNo: string;
+                /** Format: int64 */
+                orderId: number;
+                orderNo: string;
+                customerName: string;
+                capitalProviderName: string;
+                orderStatus: string;
+                /** @description COLLECTION_AGENCY, LITIGATION or WRITE_OFF. */
+                method: string;
+                /** @description The collection agency or the court. */
+                agency: string;
+                /**
+                 * Format: int64
+                 * @description What the platform claimed on the order's advanced instalments when applied for.
+                 */
+                claimFen: number;
+                reason: string;
+                /**
+                 * Format: int32
+                 * @description Approvals needed: 1, or 2 for a write-off above the order rules' threshold.
+                 */
+                levels: number;
+                /** @description PENDING_APPROVAL, PENDING_SECOND, APPROVED, EXECUTED, REJECTED, CANCELLED. */
+                status: string;
+                /** Format: int64 */
+                createdBy: number | null;
+                createdByName: string;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                firstBy: number | null;
+                firstByName: string;
+                /** Format: int64 */
+                firstAt: number | null;
+                secondByName: string;
+                /** Format: int64 */
+                secondAt: number | null;
+                approvedOn: string | null;
+                /** @description Why it was rejected or withdrawn. */
+                rejectReason: string;
+                executedOn: string | null;
+                executedByName: string;
+                /** @description How an agency or litigation case ended. */
+                result: string;
+                /**
+                 * Format: int64
+                 * @description Recovered by repayments since approval (agency, litigation; fixed at the close).
+                 */
+                recoveredFen: number;
+                /**
+                 * Format: int64
+                 * @description The case's cost to the platform.
+                 */
+                costFen: number;
+                /**
+                 * Format: int64
+                 * @description The claim written off (write-off).
+                 */
+                writtenOffFen: number;
             };
         };
         Envelope_RefundData: {
@@ -10136,6 +10488,11 @@ export interface components {
             advanceWaivedFen: number;
             /**
              * Format: int64
+             * @description The claim written off by a recovery application (追偿核销).
+             */
+            advanceWrittenOffFen: number;
+            /**
+             * Format: int64
              * @description What the platform still claims of its advance (逾期挂账).
              */
             advanceClaimFen: number;
@@ -10602,6 +10959,13 @@ export interface components {
              *     (0 – ¥10 000 000). Records saved before the field existed read the default, ¥500.
              */
             waiverSecondApprovalFen: number;
+            /**
+             * Format: int64
+             * @description A write-off (of a claim or of an order) above this amount (fen) needs a second approval by
+             *     another user (0 – ¥10 000 000). Records saved before the field existed read the default,
+             *     ¥5 000.
+             */
+            writeOffSecondApprovalFen: number;
         };
         /** @description Saving the order rules: all of them, and the version they were read at. */
         OrderRulesBody: {
@@ -11344,6 +11708,128 @@ export interface components {
             status?: string | null;
             /** @description Contained in the customer's name. */
             name?: string | null;
+        };
+        /** @description What the application form needs for an order. */
+        RecoverableData: {
+            orderNo: string;
+            customerName: string;
+            businessDate: string;
+            items: components["schemas"]["ClaimItemData"][];
+            /**
+             * Format: int64
+             * @description Σ claim.
+             */
+            claimFen: number;
+            /**
+             * Format: int64
+             * @description A write-off above this claim needs a second approval.
+             */
+            secondApprovalFen: number;
+            /** @description The order's application still open, if any. */
+            openNo: string | null;
+        };
+        /** @description An application. */
+        RecoveryBody: {
+            /** @description COLLECTION_AGENCY, LITIGATION or WRITE_OFF. */
+            method: string;
+            /** @description The collection agency or the court (not for a write-off). */
+            agency?: string;
+            reason: string;
+        };
+        /** @description How a case ended. */
+        RecoveryCloseBody: {
+            result: string;
+            /**
+             * Format: int64
+             * @description The agency's fee or the court costs the platform paid (fen).
+             */
+            costFen?: number;
+        };
+        /** @description A recovery application. */
+        RecoveryData: {
+            /** Format: int64 */
+            id: number;
+            recoveryNo: string;
+            /** Format: int64 */
+            orderId: number;
+            orderNo: string;
+            customerName: string;
+            capitalProviderName: string;
+            orderStatus: string;
+            /** @description COLLECTION_AGENCY, LITIGATION or WRITE_OFF. */
+            method: string;
+            /** @description The collection agency or the court. */
+            agency: string;
+            /**
+             * Format: int64
+             * @description What the platform claimed on the order's advanced instalments when applied for.
+             */
+            claimFen: number;
+            reason: string;
+            /**
+             * Format: int32
+             * @description Approvals needed: 1, or 2 for a write-off above the order rules' threshold.
+             */
+            levels: number;
+            /** @description PENDING_APPROVAL, PENDING_SECOND, APPROVED, EXECUTED, REJECTED, CANCELLED. */
+            status: string;
+            /** Format: int64 */
+            createdBy: number | null;
+            createdByName: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            firstBy: number | null;
+            firstByName: string;
+            /** Format: int64 */
+            firstAt: number | null;
+            secondByName: string;
+            /** Format: int64 */
+            secondAt: number | null;
+            approvedOn: string | null;
+            /** @description Why it was rejected or withdrawn. */
+            rejectReason: string;
+            executedOn: string | null;
+            executedByName: string;
+            /** @description How an agency or litigation case ended. */
+            result: string;
+            /**
+             * Format: int64
+             * @description Recovered by repayments since approval (agency, litigation; fixed at the close).
+             */
+            recoveredFen: number;
+            /**
+             * Format: int64
+             * @description The case's cost to the platform.
+             */
+            costFen: number;
+            /**
+             * Format: int64
+             * @description The claim written off (write-off).
+             */
+            writtenOffFen: number;
+        };
+        /** @description The list's filters. */
+        RecoveryPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            status?: string | null;
+            /** @description COLLECTION_AGENCY, LITIGATION or WRITE_OFF. */
+            method?: string | null;
+            /** @description Contained in the order number. */
+            orderNo?: string | null;
+            /**
+             * Format: int64
+             * @description One order's applications (the order page).
+             */
+            orderId?: number | null;
+        };
+        /** @description A reason. */
+        RecoveryReasonBody: {
+            reason: string;
         };
         /** @description A refund of everything received. */
         RefundBody: {
@@ -17358,6 +17844,241 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WaiverReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    recoveryPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoveryPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_RecoveryData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    recoveryRecoverable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecoverableData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    recoveryCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoveryBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecoveryData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    recoveryApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecoveryData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    recoveryClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoveryCloseBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecoveryData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    recoveryReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoveryReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    recoveryWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoveryReasonBody"];
             };
         };
         responses: {

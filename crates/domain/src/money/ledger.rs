@@ -143,6 +143,12 @@ pub struct ItemLedger {
     /// Interest waived after the advance: the platform's claim given up (E8 on an advanced item).
     #[serde(default)]
     pub advance_waived_fen: Fen,
+    /// Principal + interest of the claim written off (追偿核销, E10 on an advanced item).
+    #[serde(default)]
+    pub advance_written_off_fen: Fen,
+    /// The interest part of `advance_written_off_fen`.
+    #[serde(default)]
+    pub advance_written_off_interest_fen: Fen,
     /// The business date of the (first) advance.
     #[serde(default)]
     pub advanced_on: Option<NaiveDate>,
@@ -182,6 +188,8 @@ impl ItemLedger {
             recovered_fen: Fen::ZERO,
             recovered_interest_fen: Fen::ZERO,
             advance_waived_fen: Fen::ZERO,
+            advance_written_off_fen: Fen::ZERO,
+            advance_written_off_interest_fen: Fen::ZERO,
             advanced_on: None,
             last_penalty_date: None,
             settled_on: None,
@@ -227,7 +235,8 @@ impl ItemLedger {
         self.sum_of(|c| c.outstanding_fen)
     }
 
-    /// What the platform advanced on this instalment and has neither recovered nor waived (逾期挂账).
+    /// What the platform advanced on this instalment and has neither recovered, waived nor written
+    /// off (逾期挂账).
     pub fn advance_claim(&self) -> MoneyResult<Fen> {
         self.advance_claim_principal()?
             .plus(self.advance_claim_interest()?)
@@ -237,14 +246,21 @@ impl ItemLedger {
     pub fn advance_claim_principal(&self) -> MoneyResult<Fen> {
         let advanced = self.advanced_fen.minus(self.advanced_interest_fen)?;
         let recovered = self.recovered_fen.minus(self.recovered_interest_fen)?;
-        Ok(advanced.minus(recovered)?.max(Fen::ZERO))
+        let written_off = self
+            .advance_written_off_fen
+            .minus(self.advance_written_off_interest_fen)?;
+        Ok(advanced.minus(recovered.plus(written_off)?)?.max(Fen::ZERO))
     }
 
     /// The interest part of [`Self::advance_claim`].
     pub fn advance_claim_interest(&self) -> MoneyResult<Fen> {
         Ok(self
             .advanced_interest_fen
-            .minus(self.recovered_interest_fen.plus(self.advance_waived_fen)?)?
+            .minus(
+                self.recovered_interest_fen
+                    .plus(self.advance_waived_fen)?
+                    .plus(self.advance_written_off_interest_fen)?,
+            )?
             .max(Fen::ZERO))
     }
 

@@ -222,6 +222,39 @@ pub struct WaiverResult {
     pub advance_fen: Fen,
 }
 
+/// What one write-off fact wrote off, per component, and the part of it that was the platform's
+/// claim on advanced instalments (逾期挂账).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WriteOffResult {
+    /// The fact's id.
+    pub id: u64,
+    /// Principal written off.
+    pub principal_fen: Fen,
+    /// Interest written off.
+    pub interest_fen: Fen,
+    /// Fee written off.
+    pub fee_fen: Fen,
+    /// Penalty written off.
+    pub penalty_fen: Fen,
+    /// The principal of it the platform claimed (advanced, not recovered).
+    pub claim_principal_fen: Fen,
+    /// The interest of it the platform claimed.
+    pub claim_interest_fen: Fen,
+}
+
+impl WriteOffResult {
+    /// The platform's claim written off (principal + interest).
+    pub fn claim_fen(&self) -> MoneyResult<Fen> {
+        self.claim_principal_fen.plus(self.claim_interest_fen)
+    }
+
+    /// Principal the capital provider still held (not advanced) that was written off.
+    pub fn funder_principal_fen(&self) -> MoneyResult<Fen> {
+        self.principal_fen.minus(self.claim_principal_fen)
+    }
+}
+
 /// Everything derived for an order at a business date.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -236,6 +269,9 @@ pub struct ReplayResult {
     pub repayments: Vec<RepaymentResult>,
     /// The waivers.
     pub waivers: Vec<WaiverResult>,
+    /// The write-offs.
+    #[serde(default)]
+    pub write_offs: Vec<WriteOffResult>,
     /// Ids of reversed repayments.
     pub reversed_ids: Vec<u64>,
     /// Σ overpayment: the customer's credit.
@@ -308,6 +344,7 @@ pub fn replay(
     let mut accruals = Vec::new();
     let mut repayments = Vec::new();
     let mut waivers = Vec::new();
+    let mut write_offs = Vec::new();
     let first_due = plan.items.first().map_or(business_date, |it| it.due_date);
     let mut day = active
         .first()
@@ -342,7 +379,14 @@ pub fn replay(
         while next < active.len() && active[next].value_date == day {
             let f = active[next];
             next += 1;
-            apply(terms, &mut items, f, &mut repayments, &mut waivers)?;
+            apply(
+                terms,
+                &mut items,
+                f,
+                &mut repayments,
+                &mut waivers,
+                &mut write_offs,
+            )?;
         }
         for it in items.iter_mut() {
             if it.outstanding()?.is_positive() {
@@ -372,6 +416,7 @@ pub fn replay(
         penalty_accruals: accruals,
         repayments,
         waivers,
+        write_offs,
         reversed_ids: reversed,
     })
 }
@@ -382,6 +427,7 @@ fn apply(
     f: &MoneyFact,
     repayments: &mut Vec<RepaymentResult>,
     waivers: &mut Vec<WaiverResult>,
+    write_offs: &mut Vec<WriteOffResult>,
 ) -> MoneyResult<()> {
     let idx = |seq: u32| (seq - 1) as usize;
     match f.kind {
@@ -428,15 +474,41 @@ fn apply(
             });
         }
         FactKind::WriteOff { item_seq } => {
+            let mut done = WriteOffResult {
+                id: f.id,
+                ..WriteOffResult::default()
+            };
             for it in items.iter_mut() {
                 if item_seq.is_none_or(|s| s == it.seq) {
+                    // The platform's claim first: what it advanced and still claims of the
+                    // principal and interest written off.
+                    let claim_p = it
+                        .advance_claim_principal()?
+                        .min(it.principal.outstanding_fen);
+                    let claim_i = it
+                        .advance_claim_interest()?
+                        .min(it.interest.outstanding_fen);
+                    it.advance_written_off_fen =
+                        it.advance_written_off_fen.plus(claim_p.plus(claim_i)?)?;
+                    it.advance_written_off_interest_fen =
+                        it.advance_written_off_interest_fen.plus(claim_i)?;
+                    done.claim_principal_fen = done.claim_principal_fen.plus(claim_p)?;
+                    done.claim_interest_fen = done.claim_interest_fen.plus(claim_i)?;
                     for c in Component::ALL {
                         let out = it.component(c).outstanding_fen;
-                        it.component_mut(c).reduce(Reduction::WrittenOff, out)?;
+                        let cut = it.component_mut(c).reduce(Reduction::WrittenOff, out)?;
+                        let total = match c {
+                            Component::Principal => &mut done.principal_fen,
+                            Component::Interest => &mut done.interest_fen,
+                            Component::Fee => &mut done.fee_fen,
+                            Component::Penalty => &mut done.penalty_fen,
+                        };
+                        *total = total.plus(cut)?;
                     }
                     it.pending_penalty.clear();
                 }
             }
+            write_offs.push(done);
         }
         FactKind::Advance {
             item_seq,

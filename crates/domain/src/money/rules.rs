@@ -42,6 +42,12 @@ pub struct OrderRules {
     #[serde(default = "default_waiver_second_approval_fen")]
     #[cfg_attr(feature = "openapi", schema(required = true))]
     pub waiver_second_approval_fen: i64,
+    /// A write-off (of a claim or of an order) above this amount (fen) needs a second approval by
+    /// another user (0 – ¥10 000 000). Records saved before the field existed read the default,
+    /// ¥5 000.
+    #[serde(default = "default_write_off_second_approval_fen")]
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub write_off_second_approval_fen: i64,
 }
 
 /// ¥500: waivers up to it need one approval.
@@ -51,9 +57,17 @@ fn default_waiver_second_approval_fen() -> i64 {
     DEFAULT_WAIVER_SECOND_APPROVAL_FEN
 }
 
+/// ¥5 000: write-offs up to it need one approval.
+pub const DEFAULT_WRITE_OFF_SECOND_APPROVAL_FEN: i64 = 500_000;
+
+fn default_write_off_second_approval_fen() -> i64 {
+    DEFAULT_WRITE_OFF_SECOND_APPROVAL_FEN
+}
+
 impl Default for OrderRules {
     /// Sign within 7 days, pay the down payment within 3, re-quote within 5 %, advance after 30
-    /// days, penalty cap 24 %, 10 cure days, buckets M0–M3+, waivers above ¥500 approved twice.
+    /// days, penalty cap 24 %, 10 cure days, buckets M0–M3+, waivers above ¥500 and write-offs
+    /// above ¥5 000 approved twice.
     fn default() -> Self {
         let product = ProductTerms::default();
         OrderRules {
@@ -65,6 +79,7 @@ impl Default for OrderRules {
             default_demand_notice_cure_days: product.demand_notice_cure_days,
             delinquency_buckets: default_buckets(),
             waiver_second_approval_fen: DEFAULT_WAIVER_SECOND_APPROVAL_FEN,
+            write_off_second_approval_fen: DEFAULT_WRITE_OFF_SECOND_APPROVAL_FEN,
         }
     }
 }
@@ -102,6 +117,12 @@ impl OrderRules {
             e(
                 "waiverSecondApprovalFen",
                 "减免复审金额必须在 0 到 10000000 元之间",
+            );
+        }
+        if !(0..=1_000_000_000).contains(&self.write_off_second_approval_fen) {
+            e(
+                "writeOffSecondApprovalFen",
+                "核销复审金额必须在 0 到 10000000 元之间",
             );
         }
         check_buckets(&self.delinquency_buckets, &mut errs);

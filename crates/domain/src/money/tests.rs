@@ -1040,3 +1040,51 @@ fn repayments_after_an_advance_recover_it_and_before_it_do_not() {
             .any(|l| l.item_seq == 2)
     );
 }
+
+#[test]
+fn writing_off_an_advanced_instalment_gives_up_the_claim_and_nothing_else() {
+    // Instalment 1 (78 849 principal + 10 000 interest, due 15 Feb) is unpaid and advanced on
+    // 17 Mar; 5 000 is paid on 20 Mar; the platform writes its claim off on 25 Mar.
+    let t = terms(ScheduleMethod::Annuity, 100);
+    let p = plan(&t, 1_000_000, 12);
+    let advance_of = |id, component: Component, amount| MoneyFact {
+        id,
+        value_date: d(2025, 3, 17),
+        kind: FactKind::Advance {
+            item_seq: 1,
+            component,
+            amount_fen: Fen(amount),
+        },
+    };
+    let write_off = MoneyFact {
+        id: 9,
+        value_date: d(2025, 3, 25),
+        kind: FactKind::WriteOff { item_seq: Some(1) },
+    };
+    let facts = [
+        advance_of(1, Component::Principal, 78_849),
+        advance_of(2, Component::Interest, 10_000),
+        pay(3, d(2025, 3, 20), 5_000),
+        write_off,
+    ];
+    let before = replay(&t, &p, &facts[..3], d(2025, 3, 25), &default_buckets()).unwrap();
+    let claim = before.items[0].advance_claim().unwrap();
+    let penalty_left = before.items[0].penalty.outstanding_fen;
+    let r = replay(&t, &p, &facts, d(2025, 4, 30), &default_buckets()).unwrap();
+    let wo = r.write_offs[0];
+    assert_eq!(wo.id, 9);
+    assert_eq!(wo.claim_fen().unwrap(), claim, "the whole claim");
+    assert_eq!(wo.funder_principal_fen().unwrap(), Fen(0));
+    assert_eq!(wo.penalty_fen, penalty_left, "the penalty to that day");
+    let item = &r.items[0];
+    assert_eq!(item.advance_claim().unwrap(), Fen(0));
+    assert_eq!(item.status, ItemStatus::WrittenOff);
+    assert_eq!(item.outstanding().unwrap(), Fen(0));
+    assert_eq!(
+        item.penalty.due_fen, before.items[0].penalty.due_fen,
+        "no penalty after it"
+    );
+    // Instalment 2 is untouched: still owed, overdue since 15 Mar.
+    assert_eq!(r.items[1].principal.written_off_fen, Fen(0));
+    assert_eq!(r.items[1].status, ItemStatus::Overdue);
+}

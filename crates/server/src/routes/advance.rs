@@ -61,7 +61,9 @@ pub struct AdvanceData {
     pub recovered_fen: i64,
     /// Interest waived since (the claim given up).
     pub waived_fen: i64,
-    /// Still claimed: advanced − recovered − waived.
+    /// Written off since by a recovery application (追偿核销).
+    pub written_off_fen: i64,
+    /// Still claimed: advanced − recovered − waived − written off.
     pub claim_fen: i64,
     pub days_past_due: i32,
     /// The instalment's status: NOT_DUE, DUE, OVERDUE, PAID, CANCELLED, WRITTEN_OFF.
@@ -83,6 +85,7 @@ impl From<AdvanceRow> for AdvanceData {
             advanced_fen: r.advanced_fen,
             recovered_fen: r.recovered_fen,
             waived_fen: r.waived_fen,
+            written_off_fen: r.written_off_fen,
             claim_fen: r.claim_fen,
             days_past_due: r.days_past_due,
             item_status: r.item_status,

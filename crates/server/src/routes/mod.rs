@@ -18,6 +18,7 @@ mod order_rules;
 mod overdue;
 mod partners;
 mod premium;
+mod recovery;
 mod repayment;
 mod signing;
 mod system;
@@ -80,6 +81,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(order_flow::router())
         .merge(repayment::router())
         .merge(waiver::router())
+        .merge(recovery::router())
         .merge(overdue::router())
         .merge(advance::router())
         .merge(premium::router())

@@ -120,6 +120,8 @@ pub struct ItemData {
     pub recovered_fen: i64,
     /// Interest of it waived since the advance (the platform's claim given up).
     pub advance_waived_fen: i64,
+    /// The claim written off by a recovery application (追偿核销).
+    pub advance_written_off_fen: i64,
     /// What the platform still claims of its advance (逾期挂账).
     pub advance_claim_fen: i64,
     /// The principal part of the claim (the provider no longer carries it).
@@ -146,6 +148,7 @@ impl From<&ItemLedger> for ItemData {
             advanced_on: it.advanced_on.map(date),
             recovered_fen: it.recovered_fen.get(),
             advance_waived_fen: it.advance_waived_fen.get(),
+            advance_written_off_fen: it.advance_written_off_fen.get(),
             advance_claim_fen: it.advance_claim().map_or(0, |f| f.get()),
             advance_claim_principal_fen: it.advance_claim_principal().map_or(0, |f| f.get()),
         }

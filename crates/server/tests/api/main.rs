@@ -28,6 +28,7 @@ mod partners;
 mod permissions;
 mod process;
 mod providers;
+mod recoveries;
 mod repayments;
 mod scenario;
 mod settings;

@@ -34,6 +34,9 @@ pub(crate) const PART2: &[&str] = &[
     "admin:order_plan_reduction:table",
     "admin:order_plan_reduction:create",
     "admin:order_plan_reduction:approve",
+    "admin:order_plan_recover:table",
+    "admin:order_plan_recover:create",
+    "admin:order_plan_recover:approve",
 ];
 
 pub(crate) struct Staff {

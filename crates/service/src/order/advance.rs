@@ -196,6 +196,8 @@ pub struct AdvanceRow {
     pub advanced_fen: i64,
     pub recovered_fen: i64,
     pub waived_fen: i64,
+    /// The claim written off by a recovery application (追偿核销).
+    pub written_off_fen: i64,
     pub claim_fen: i64,
     pub days_past_due: i32,
     /// The instalment's status (OVERDUE while unpaid, PAID once recovered).
@@ -270,6 +272,7 @@ impl crate::Beehive {
                 Expr::col(order_plan_item::Column::AdvancedFen)
                     .sub(Expr::col(order_plan_item::Column::RecoveredFen))
                     .sub(Expr::col(order_plan_item::Column::AdvanceWaivedFen))
+                    .sub(Expr::col(order_plan_item::Column::AdvanceWrittenOffFen))
                     .gt(0),
             );
         }
@@ -340,8 +343,12 @@ impl crate::Beehive {
                     advanced_fen: it.advanced_fen,
                     recovered_fen: it.recovered_fen,
                     waived_fen: it.advance_waived_fen,
+                    written_off_fen: it.advance_written_off_fen,
                     claim_fen: Ord::max(
-                        it.advanced_fen - it.recovered_fen - it.advance_waived_fen,
+                        it.advanced_fen
+                            - it.recovered_fen
+                            - it.advance_waived_fen
+                            - it.advance_written_off_fen,
                         0,
                     ),
                     days_past_due: it.overdue_days,

@@ -18,10 +18,12 @@ pub mod policy;
 pub mod premium;
 pub mod progress;
 pub mod purpose;
+pub mod recovery;
 pub mod repayment;
 pub mod transition;
 pub mod waiver;
 pub mod waiver_facts;
+pub mod write_off_facts;
 
 use crate::audit::log_change;
 use crate::error::OrInvalid;

@@ -8,3 +8,6 @@ pub const EARLY_SETTLEMENT: &str = "EARLY_SETTLEMENT";
 pub const FIRST_INSTALMENT: &str = "FIRST_INSTALMENT";
 /// The deposit offsetting the last instalment (E11).
 pub const DEPOSIT_OFFSET: &str = "DEPOSIT_OFFSET";
+
+/// Money fact ids of `order_money_fact` rows live above the repayments' ids in the replay.
+pub const FACT_ID_BASE: u64 = 1 << 40;

@@ -16,6 +16,7 @@
 
 use super::down_payment::{CHANNELS, order_ref};
 use super::plan::plan_of;
+use super::purpose::FACT_ID_BASE;
 use super::transition::{self as order_transition, Event, status_of};
 use super::{TermsSnapshot, money_error, yuan};
 use crate::ledger::{NewJournal, Reversal, post_journal, reverse_journal};
@@ -77,9 +78,6 @@ pub const SETTLE_DEPOSIT_OFFSET: &str = "DEPOSIT_OFFSET";
 /// Money facts other than repayments.
 const CANCEL_INTEREST: &str = "CANCEL_INTEREST";
 const CHARGE_FEE: &str = "CHARGE_FEE";
-
-/// Money fact ids of `order_money_fact` rows live above the repayments' ids in the replay.
-const FACT_ID_BASE: u64 = 1 << 40;
 
 /// A repayment as the form records it.
 #[derive(Debug, Clone)]
@@ -173,7 +171,7 @@ fn id_u64(id: i64) -> u64 {
 /// An order's repayments and other money facts as stored.
 pub(crate) struct Facts {
     repayments: Vec<repayment::Model>,
-    others: Vec<order_money_fact::Model>,
+    pub(crate) others: Vec<order_money_fact::Model>,
     /// The EFFECTIVE waivers: their lines count from the day each was approved.
     pub(crate) waivers: Vec<waiver::Model>,
 }
@@ -242,6 +240,9 @@ impl Facts {
                         _ => Component::Principal,
                     },
                     amount_fen: Fen(f.amount_fen.unwrap_or(0)),
+                },
+                super::write_off_facts::WRITE_OFF => FactKind::WriteOff {
+                    item_seq: f.item_seq.and_then(|s| u32::try_from(s).ok()),
                 },
                 _ => continue,
             };
@@ -551,6 +552,16 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
 
     super::waiver_facts::sync_journals(conn, who.user_id, now, &order, &reference, &result, date)
         .await?;
+    super::write_off_facts::sync_journals(
+        conn,
+        who.user_id,
+        now,
+        &order,
+        &reference,
+        (&facts.others, &result),
+        date,
+    )
+    .await?;
     sync_penalties(conn, order.id, &result).await?;
     sync_items(conn, order.id, &result).await?;
 
@@ -853,6 +864,10 @@ async fn sync_items<C: ConnectionTrait>(
             .col_expr(
                 order_plan_item::Column::AdvanceWaivedFen,
                 Expr::value(it.advance_waived_fen.get()),
+            )
+            .col_expr(
+                order_plan_item::Column::AdvanceWrittenOffFen,
+                Expr::value(it.advance_written_off_fen.get()),
             )
             .col_expr(
                 order_plan_item::Column::AdvancedOn,

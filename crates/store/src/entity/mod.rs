@@ -54,6 +54,7 @@ pub mod premium_payment_line;
 pub mod product;
 pub mod provider_config;
 pub mod provider_usage;
+pub mod recovery;
 pub mod repayment;
 pub mod repayment_allocation;
 pub mod role;

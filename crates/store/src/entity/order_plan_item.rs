@@ -27,6 +27,8 @@ pub struct Model {
     pub recovered_fen: i64,
     /// The advance given up by waivers since.
     pub advance_waived_fen: i64,
+    /// The claim written off (追偿核销).
+    pub advance_written_off_fen: i64,
     /// The business date the platform advanced the instalment (代偿).
     pub advanced_on: Option<Date>,
     pub overdue_days: i32,

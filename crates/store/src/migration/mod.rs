@@ -25,6 +25,7 @@ mod m0017_repayments;
 mod m0018_waivers;
 mod m0019_collection_notes;
 mod m0020_advances;
+mod m0021_recoveries;
 
 pub struct Migrator;
 
@@ -52,6 +53,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0018_waivers::Migration),
             Box::new(m0019_collection_notes::Migration),
             Box::new(m0020_advances::Migration),
+            Box::new(m0021_recoveries::Migration),
         ]
     }
 }

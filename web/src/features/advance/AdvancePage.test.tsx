@@ -24,7 +24,7 @@ vi.mock('./api', async (original) => {
 
 const row = (over: Partial<AdvanceData>): AdvanceData => ({
   orderId: 7, orderNo: 'BH20261125000007', customerName: '郭子豪', plateNo: '京A·12345', capitalProviderId: 2, capitalProviderName: '华夏消费金融',
-  itemSeq: 1, dueDate: '2026-02-28', advancedOn: '2026-03-30', advancedFen: 88_849, recoveredFen: 0, waivedFen: 0, claimFen: 88_849,
+  itemSeq: 1, dueDate: '2026-02-28', advancedOn: '2026-03-30', advancedFen: 88_849, recoveredFen: 0, waivedFen: 0, writtenOffFen: 0, claimFen: 88_849,
   daysPastDue: 33, itemStatus: 'OVERDUE',
   ...over,
 });

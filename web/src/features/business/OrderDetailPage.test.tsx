@@ -208,7 +208,7 @@ describe('the order page', () => {
           seq: 1, fromDate: '2026-12-01', dueDate: '2027-01-01', status: 'OVERDUE', partial: true, isDepositOffset: false,
           principal: component(40_000, 10_000), interest: component(4_424, 4_424), fee: component(0, 0), penalty: component(120, 0),
           outstandingFen: 30_120, overdueDays: 4, settledOn: null,
-          advancedFen: 0, advancedOn: null, recoveredFen: 0, advanceWaivedFen: 0, advanceClaimFen: 0, advanceClaimPrincipalFen: 0,
+          advancedFen: 0, advancedOn: null, recoveredFen: 0, advanceWaivedFen: 0, advanceWrittenOffFen: 0, advanceClaimFen: 0, advanceClaimPrincipalFen: 0,
         },
       ],
       repayments: [],

@@ -61,6 +61,23 @@ function RulesEditor({ data }: { data: OrderRulesData }) {
       <InputNumber<string> stringMode style={NARROW} min="0" precision={2} suffix={t('units.percent')} disabled={!canSave} />
     </Form.Item>
   );
+  const threshold = (name: 'waiverSecondApprovalFen' | 'writeOffSecondApprovalFen', help: string) => (
+    <Form.Item
+      name={['rules', name]}
+      label={t(`rules.${name}`)}
+      extra={help}
+      required
+      rules={[
+        {
+          validator: async (_, value: string | undefined) => {
+            if (toScaled(value, PLACES.yuan) === null) throw new Error(t('common.number', { places: PLACES.yuan }));
+          },
+        },
+      ]}
+    >
+      <InputNumber<string> stringMode style={NARROW} min="0" precision={2} suffix={t('units.yuan')} disabled={!canSave} />
+    </Form.Item>
+  );
 
   const save = async (values: Values) => {
     setSaving(true);
@@ -103,21 +120,8 @@ function RulesEditor({ data }: { data: OrderRulesData }) {
         {days('defaultDemandNoticeCureDays', 0, 3650, t('help.demandNoticeCureDays'))}
       </Card>
       <Card title={t('rules.waivers')} size="small">
-        <Form.Item
-          name={['rules', 'waiverSecondApprovalFen']}
-          label={t('rules.waiverSecondApprovalFen')}
-          extra={t('rules.waiverHelp')}
-          required
-          rules={[
-            {
-              validator: async (_, value: string | undefined) => {
-                if (toScaled(value, PLACES.yuan) === null) throw new Error(t('common.number', { places: PLACES.yuan }));
-              },
-            },
-          ]}
-        >
-          <InputNumber<string> stringMode style={NARROW} min="0" precision={2} suffix={t('units.yuan')} disabled={!canSave} />
-        </Form.Item>
+        {threshold('waiverSecondApprovalFen', t('rules.waiverHelp'))}
+        {threshold('writeOffSecondApprovalFen', t('rules.writeOffHelp'))}
       </Card>
       <Card title={t('rules.buckets')} size="small">
         <Typography.Paragraph type="secondary">{t('rules.bucketsHint')}</Typography.Paragraph>

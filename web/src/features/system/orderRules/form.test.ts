@@ -55,6 +55,7 @@ describe('product form', () => {
       defaultPenaltyCapBp: 2400,
       defaultDemandNoticeCureDays: 10,
       waiverSecondApprovalFen: 50_000,
+      writeOffSecondApprovalFen: 500_000,
       delinquencyBuckets: [
         { classification: 'M0', minDays: 0, maxDays: 0 },
         { classification: 'M1+', minDays: 1, maxDays: null },
@@ -63,6 +64,7 @@ describe('product form', () => {
     const form = rulesToForm(rules);
     expect(form.premiumChangeToleranceBp).toBe('5.00');
     expect(form.waiverSecondApprovalFen).toBe('500.00');
+    expect(form.writeOffSecondApprovalFen).toBe('5000.00');
     expect(formToRules(form)).toEqual(rules);
   });
 });

@@ -35,11 +35,15 @@ export function formToTerms(form: TermsForm): ProductTerms {
   return terms as unknown as ProductTerms;
 }
 
-/** The order rules as the form holds them: the two shares as percent text, the waiver threshold as yuan text. */
-export type RulesForm = Omit<OrderRules, 'premiumChangeToleranceBp' | 'defaultPenaltyCapBp' | 'waiverSecondApprovalFen'> & {
+/** The order rules as the form holds them: the two shares as percent text, the approval thresholds as yuan text. */
+export type RulesForm = Omit<
+  OrderRules,
+  'premiumChangeToleranceBp' | 'defaultPenaltyCapBp' | 'waiverSecondApprovalFen' | 'writeOffSecondApprovalFen'
+> & {
   premiumChangeToleranceBp: string;
   defaultPenaltyCapBp: string;
   waiverSecondApprovalFen: string;
+  writeOffSecondApprovalFen: string;
 };
 
 export function rulesToForm(rules: OrderRules): RulesForm {
@@ -48,6 +52,7 @@ export function rulesToForm(rules: OrderRules): RulesForm {
     premiumChangeToleranceBp: fromScaled(rules.premiumChangeToleranceBp, PLACES.percent),
     defaultPenaltyCapBp: fromScaled(rules.defaultPenaltyCapBp, PLACES.percent),
     waiverSecondApprovalFen: fromScaled(rules.waiverSecondApprovalFen, PLACES.yuan),
+    writeOffSecondApprovalFen: fromScaled(rules.writeOffSecondApprovalFen, PLACES.yuan),
   };
 }
 
@@ -57,6 +62,7 @@ export function formToRules(form: RulesForm): OrderRules {
     premiumChangeToleranceBp: toScaled(form.premiumChangeToleranceBp, PLACES.percent) ?? -1,
     defaultPenaltyCapBp: toScaled(form.defaultPenaltyCapBp, PLACES.percent) ?? -1,
     waiverSecondApprovalFen: toScaled(form.waiverSecondApprovalFen, PLACES.yuan) ?? -1,
+    writeOffSecondApprovalFen: toScaled(form.writeOffSecondApprovalFen, PLACES.yuan) ?? -1,
     delinquencyBuckets: form.delinquencyBuckets.map((b) => ({
       classification: (b.classification ?? '').trim(),
       minDays: Number(b.minDays ?? 0),
