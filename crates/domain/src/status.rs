@@ -290,6 +290,27 @@ status! {
 }
 
 status! {
+    /// An order write-off application (核销, T28): EXECUTED at its last approval, when the order
+    /// becomes WRITTEN_OFF.
+    pub enum WriteOffStatus in "write_off" {
+        PendingApproval = "PENDING_APPROVAL" / "待审批",
+        PendingSecond = "PENDING_SECOND" / "待复审",
+        Executed = "EXECUTED" / "已核销",
+        Rejected = "REJECTED" / "已驳回",
+        Withdrawn = "WITHDRAWN" / "已撤回",
+    }
+    transitions {
+        PendingApproval => PendingSecond,
+        PendingApproval => Executed,
+        PendingSecond => Executed,
+        PendingApproval => Rejected,
+        PendingSecond => Rejected,
+        PendingApproval => Withdrawn,
+        PendingSecond => Withdrawn,
+    }
+}
+
+status! {
     /// A premium payment application (§3.6).
     pub enum PremiumStatus in "premium_payment" {
         Draft = "DRAFT" / "草稿",
@@ -355,6 +376,7 @@ mod tests {
         table_is_consistent::<RepaymentStatus>();
         table_is_consistent::<WaiverStatus>();
         table_is_consistent::<RecoveryStatus>();
+        table_is_consistent::<WriteOffStatus>();
         table_is_consistent::<PremiumStatus>();
         table_is_consistent::<PremiumLineStatus>();
     }

@@ -64,6 +64,7 @@ stateful!(
     repayment,
     waiver,
     recovery,
+    write_off,
     premium_payment,
     premium_payment_line,
     capital_provider,

@@ -2704,6 +2704,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/order/write-off/quote/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an overdue order owes today, for the write-off form. */
+        get: operations["writeOffQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/write-off/list/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's write-off applications, newest first. */
+        get: operations["writeOffList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/write-off/create/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 申请核销. */
+        post: operations["writeOffCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/write-off/approve/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 审批通过 (first or second level; the last writes the order off: T28). */
+        post: operations["writeOffApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/write-off/reject/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 驳回 (an approver). */
+        post: operations["writeOffReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/write-off/withdraw/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 撤回 (the maker, before approval). */
+        post: operations["writeOffWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/order/overdue/page": {
         parameters: {
             query?: never;
@@ -10110,6 +10212,69 @@ export interface components {
                 enabled: boolean;
             }[];
         };
+        Envelope_Vec_WriteOffData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                writeOffNo: string;
+                /** Format: int64 */
+                orderId: number;
+                /** @description CAPITAL_PROVIDER or PLATFORM. */
+                bearer: string;
+                /**
+                 * Format: int64
+                 * @description What the order owed when applied for; at execution, what was written off.
+                 */
+                principalFen: number;
+                /** Format: int64 */
+                interestFen: number;
+                /** Format: int64 */
+                feeFen: number;
+                /** Format: int64 */
+                penaltyFen: number;
+                /** Format: int64 */
+                totalFen: number;
+                /** Format: int64 */
+                claimFen: number;
+                reason: string;
+                /**
+                 * Format: int32
+                 * @description Approvals needed: 1, or 2 above the order rules' threshold.
+                 */
+                levels: number;
+                /** @description PENDING_APPROVAL, PENDING_SECOND, EXECUTED, REJECTED, WITHDRAWN. */
+                status: string;
+                /** Format: int64 */
+                createdBy: number | null;
+                createdByName: string;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                firstBy: number | null;
+                firstByName: string;
+                /** Format: int64 */
+                firstAt: number | null;
+                secondByName: string;
+                /** Format: int64 */
+                secondAt: number | null;
+                executedOn: string | null;
+                /** @description Why it was rejected or withdrawn. */
+                rejectReason: string;
+            }[];
+        };
         Envelope_WaivableData: {
             /**
              * @description `true` on success.
@@ -10213,6 +10378,99 @@ export interface components {
                 rejectReason: string;
                 /** @description Fixed at the last approval. */
                 lines: components["schemas"]["WaiverLineData"][];
+            };
+        };
+        Envelope_WriteOffData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description A write-off application. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                writeOffNo: string;
+                /** Format: int64 */
+                orderId: number;
+                /** @description CAPITAL_PROVIDER or PLATFORM. */
+                bearer: string;
+                /**
+                 * Format: int64
+                 * @description What the order owed when applied for; at execution, what was written off.
+                 */
+                principalFen: number;
+                /** Format: int64 */
+                interestFen: number;
+                /** Format: int64 */
+                feeFen: number;
+                /** Format: int64 */
+                penaltyFen: number;
+                /** Format: int64 */
+                totalFen: number;
+                /** Format: int64 */
+                claimFen: number;
+                reason: string;
+                /**
+                 * Format: int32
+                 * @description Approvals needed: 1, or 2 above the order rules' threshold.
+                 */
+                levels: number;
+                /** @description PENDING_APPROVAL, PENDING_SECOND, EXECUTED, REJECTED, WITHDRAWN. */
+                status: string;
+                /** Format: int64 */
+                createdBy: number | null;
+                createdByName: string;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                firstBy: number | null;
+                firstByName: string;
+                /** Format: int64 */
+                firstAt: number | null;
+                secondByName: string;
+                /** Format: int64 */
+                secondAt: number | null;
+                executedOn: string | null;
+                /** @description Why it was rejected or withdrawn. */
+                rejectReason: string;
+            };
+        };
+        Envelope_WriteOffQuoteData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description The write-off form's data. */
+            data: {
+                orderNo: string;
+                orderStatus: string;
+                businessDate: string;
+                owed: components["schemas"]["OwedData"];
+                /**
+                 * Format: int64
+                 * @description A write-off above this total needs a second approval.
+                 */
+                secondApprovalFen: number;
+                /** @description The order's application waiting for approval, if any. */
+                openNo: string | null;
             };
         };
         /** @description An error answered with HTTP 200: 400 invalid input, 401 the session expired, 403 not permitted, 404 not found, 409 conflict, 422 an idempotency key used for another request, 429 too many attempts, 500 server failure (with the request id), 504 signed in elsewhere. */
@@ -11042,6 +11300,24 @@ export interface components {
             orderId: number;
             ok: boolean;
             message: string;
+        };
+        /** @description What an overdue order owes per component (fen). */
+        OwedData: {
+            /** Format: int64 */
+            principalFen: number;
+            /** Format: int64 */
+            interestFen: number;
+            /** Format: int64 */
+            feeFen: number;
+            /** Format: int64 */
+            penaltyFen: number;
+            /** Format: int64 */
+            totalFen: number;
+            /**
+             * Format: int64
+             * @description The part the platform claims after advancing instalments (逾期挂账).
+             */
+            claimFen: number;
         };
         PasswordChange: {
             /** @description MD5 hex of the current password. */
@@ -12942,6 +13218,79 @@ export interface components {
         };
         /** @description A reason. */
         WaiverReasonBody: {
+            reason: string;
+        };
+        /** @description An application. */
+        WriteOffBody: {
+            /** @description CAPITAL_PROVIDER or PLATFORM. */
+            bearer: string;
+            reason: string;
+        };
+        /** @description A write-off application. */
+        WriteOffData: {
+            /** Format: int64 */
+            id: number;
+            writeOffNo: string;
+            /** Format: int64 */
+            orderId: number;
+            /** @description CAPITAL_PROVIDER or PLATFORM. */
+            bearer: string;
+            /**
+             * Format: int64
+             * @description What the order owed when applied for; at execution, what was written off.
+             */
+            principalFen: number;
+            /** Format: int64 */
+            interestFen: number;
+            /** Format: int64 */
+            feeFen: number;
+            /** Format: int64 */
+            penaltyFen: number;
+            /** Format: int64 */
+            totalFen: number;
+            /** Format: int64 */
+            claimFen: number;
+            reason: string;
+            /**
+             * Format: int32
+             * @description Approvals needed: 1, or 2 above the order rules' threshold.
+             */
+            levels: number;
+            /** @description PENDING_APPROVAL, PENDING_SECOND, EXECUTED, REJECTED, WITHDRAWN. */
+            status: string;
+            /** Format: int64 */
+            createdBy: number | null;
+            createdByName: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            firstBy: number | null;
+            firstByName: string;
+            /** Format: int64 */
+            firstAt: number | null;
+            secondByName: string;
+            /** Format: int64 */
+            secondAt: number | null;
+            executedOn: string | null;
+            /** @description Why it was rejected or withdrawn. */
+            rejectReason: string;
+        };
+        /** @description The write-off form's data. */
+        WriteOffQuoteData: {
+            orderNo: string;
+            orderStatus: string;
+            businessDate: string;
+            owed: components["schemas"]["OwedData"];
+            /**
+             * Format: int64
+             * @description A write-off above this total needs a second approval.
+             */
+            secondApprovalFen: number;
+            /** @description The order's application waiting for approval, if any. */
+            openNo: string | null;
+        };
+        /** @description A reason. */
+        WriteOffReasonBody: {
             reason: string;
         };
     };
@@ -18079,6 +18428,204 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RecoveryReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    writeOffQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WriteOffQuoteData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    writeOffList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_WriteOffData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    writeOffCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WriteOffBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WriteOffData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    writeOffApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WriteOffData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    writeOffReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WriteOffReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    writeOffWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WriteOffReasonBody"];
             };
         };
         responses: {

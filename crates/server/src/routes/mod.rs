@@ -23,6 +23,7 @@ mod repayment;
 mod signing;
 mod system;
 mod waiver;
+mod write_off;
 
 use crate::AppState;
 use crate::envelope::Envelope;
@@ -82,6 +83,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(repayment::router())
         .merge(waiver::router())
         .merge(recovery::router())
+        .merge(write_off::router())
         .merge(overdue::router())
         .merge(advance::router())
         .merge(premium::router())

@@ -36,3 +36,4 @@ mod skeleton;
 mod system;
 mod templates;
 mod waivers;
+mod write_offs;

@@ -8,6 +8,7 @@
 
 pub mod advance;
 pub mod allocation;
+mod approval;
 pub mod contracts;
 pub mod down_payment;
 pub mod insure;
@@ -23,6 +24,7 @@ pub mod repayment;
 pub mod transition;
 pub mod waiver;
 pub mod waiver_facts;
+pub mod write_off;
 pub mod write_off_facts;
 
 use crate::audit::log_change;

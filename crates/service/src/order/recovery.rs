@@ -16,6 +16,7 @@
 //!   instalment, dated today); the replay writes off what is outstanding on it and the sync posts
 //!   E10 ([`super::write_off_facts`]) — EXECUTED in the same transaction.
 
+use super::approval::{check_approver, check_closer, closing_reason};
 use super::repayment::{RUNNING, SyncBy, sync_order};
 use super::transition::status_of;
 use super::write_off_facts::{RECOVERY, WRITE_OFF};
@@ -408,16 +409,13 @@ impl Beehive {
                 from.label()
             )));
         }
-        if row.created_by == Some(me.user_id) {
-            return Err(Error::Forbidden(
-                "不能审批自己提交的追偿申请（申请人与审批人须为不同用户）".to_owned(),
-            ));
-        }
-        if from == RecoveryStatus::PendingSecond && row.first_by == Some(me.user_id) {
-            return Err(Error::Forbidden(
-                "复审须由另一位审批人完成（已完成初审）".to_owned(),
-            ));
-        }
+        check_approver(
+            "追偿申请",
+            row.created_by,
+            row.first_by,
+            from == RecoveryStatus::PendingSecond,
+            me.user_id,
+        )?;
         let order = self.recoverable_order(&txn, row.order_id).await?;
         let first_level = from == RecoveryStatus::PendingApproval;
         let last = !first_level || row.levels <= 1;
@@ -670,18 +668,7 @@ impl Beehive {
         } else {
             ORDER_PLAN_RECOVER_APPROVE
         })?;
-        let reason = reason.trim();
-        if reason.is_empty() {
-            return Err(Error::invalid(
-                "reason",
-                if withdraw {
-                    "请填写撤回原因"
-                } else {
-                    "请填写驳回原因"
-                },
-            ));
-        }
-        let reason: String = reason.chars().take(500).collect();
+        let reason = closing_reason(reason, withdraw)?;
         let now = self.clock.now();
         let by = By::user(me, client);
         let txn = store::begin_write(&self.db).await?;
@@ -695,14 +682,7 @@ impl Beehive {
         } else {
             RecoveryStatus::Rejected
         };
-        if !withdraw && row.created_by == Some(me.user_id) {
-            return Err(Error::Forbidden(
-                "不能驳回自己提交的追偿申请，请撤回".to_owned(),
-            ));
-        }
-        if withdraw && row.created_by != Some(me.user_id) {
-            return Err(Error::Forbidden("只有申请人可以撤回追偿申请".to_owned()));
-        }
+        check_closer("追偿申请", row.created_by, me.user_id, withdraw)?;
         if from.check(to).is_err() {
             return Err(Error::Conflict(format!(
                 "该追偿申请{}，不能{}",

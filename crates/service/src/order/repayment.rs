@@ -986,7 +986,7 @@ fn settle_type(facts: &Facts) -> &'static str {
 
 /// Settled: the provider's used credit is released and the allocation CLOSED; reopened: taken
 /// again (the exposure is real again, even beyond the limit) and the allocation FUNDED.
-async fn move_credit_back<C: ConnectionTrait>(
+pub(crate) async fn move_credit_back<C: ConnectionTrait>(
     conn: &C,
     order: &orders::Model,
     now: DateTime<Utc>,

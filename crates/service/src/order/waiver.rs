@@ -16,6 +16,7 @@
 //! after the deadline. Interest the platform bears is posted to the provider (E8) as the replay
 //! applies it; the posted amount follows what is applied, with a mirror when it falls.
 
+use super::approval::{check_approver, check_closer, closing_reason};
 use super::repayment::{RUNNING, SyncBy, sync_order};
 use super::transition::status_of;
 use super::waiver_facts::lines_of;
@@ -397,16 +398,13 @@ impl Beehive {
                 from.label()
             )));
         }
-        if row.created_by == Some(me.user_id) {
-            return Err(Error::Forbidden(
-                "不能审批自己提交的减免申请（申请人与审批人须为不同用户）".to_owned(),
-            ));
-        }
-        if from == WaiverStatus::PendingSecond && row.first_by == Some(me.user_id) {
-            return Err(Error::Forbidden(
-                "复审须由另一位审批人完成（已完成初审）".to_owned(),
-            ));
-        }
+        check_approver(
+            "减免申请",
+            row.created_by,
+            row.first_by,
+            from == WaiverStatus::PendingSecond,
+            me.user_id,
+        )?;
         let order = self.waivable_order(&txn, row.order_id).await?;
         let first_level = from == WaiverStatus::PendingApproval;
         let last = !first_level || row.levels <= 1;
@@ -541,18 +539,7 @@ impl Beehive {
         } else {
             ORDER_PLAN_REDUCTION_APPROVE
         })?;
-        let reason = reason.trim();
-        if reason.is_empty() {
-            return Err(Error::invalid(
-                "reason",
-                if withdraw {
-                    "请填写撤回原因"
-                } else {
-                    "请填写驳回原因"
-                },
-            ));
-        }
-        let reason: String = reason.chars().take(500).collect();
+        let reason = closing_reason(reason, withdraw)?;
         let now = self.clock.now();
         let by = By::user(me, client);
         let txn = store::begin_write(&self.db).await?;
@@ -566,14 +553,7 @@ impl Beehive {
         } else {
             WaiverStatus::Rejected
         };
-        if !withdraw && row.created_by == Some(me.user_id) {
-            return Err(Error::Forbidden(
-                "不能驳回自己提交的减免申请，请撤回".to_owned(),
-            ));
-        }
-        if withdraw && row.created_by != Some(me.user_id) {
-            return Err(Error::Forbidden("只有申请人可以撤回减免申请".to_owned()));
-        }
+        check_closer("减免申请", row.created_by, me.user_id, withdraw)?;
         if from.check(to).is_err() {
             return Err(Error::Conflict(format!(
                 "该减免申请{}，不能{}",

@@ -1,4 +1,5 @@
-//! The money-fact side of write-offs (docs/recoveries.md), used by every sync of an order: a
+//! The money-fact side of write-offs (docs/recoveries.md, docs/write-offs.md), used by every sync
+//! of an order: a
 //! write-off is an `order_money_fact` (kind WRITE_OFF, one per instalment, or one for the whole
 //! order) belonging to the application that decided it (`ref_type`, `ref_id`); the replay writes
 //! off what is outstanding on that day. Its journal (E10) follows what the replay wrote off, as the
@@ -15,9 +16,9 @@ use chrono::{DateTime, NaiveDate, Utc};
 use domain::ledger::{Counterparty, Event as LedgerEvent, OrderRef, WriteOffBearer};
 use domain::money::Fen;
 use domain::money::replay::ReplayResult;
-use domain::status::{RecoveryStatus, Status};
+use domain::status::{RecoveryStatus, Status, WriteOffStatus};
 use std::collections::HashMap;
-use store::entity::{journal, order_money_fact, orders, recovery};
+use store::entity::{journal, order_money_fact, orders, recovery, write_off};
 use store::sea_orm::sea_query::Expr;
 use store::sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter};
 
@@ -25,6 +26,98 @@ use store::sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, 
 pub(crate) const WRITE_OFF: &str = "WRITE_OFF";
 /// The `ref_type` of the write-off facts of a recovery application.
 pub(crate) const RECOVERY: &str = "recovery";
+
+/// The `ref_type` of the write-off fact of an order write-off (T28).
+pub(crate) const ORDER_WRITE_OFF: &str = "write_off";
+/// Who bears the provider's principal of an order write-off.
+pub(crate) const BEARER_PLATFORM: &str = "PLATFORM";
+
+/// An executed application whose write-off facts post E10, with what it posted so far.
+struct Posted {
+    ref_type: &'static str,
+    id: i64,
+    no: String,
+    bearer: WriteOffBearer,
+    claim_fen: i64,
+    principal_fen: i64,
+}
+
+async fn executed<C: ConnectionTrait>(conn: &C, order_id: i64) -> Result<Vec<Posted>> {
+    let mut out: Vec<Posted> = recovery::Entity::find()
+        .filter(recovery::Column::OrderId.eq(order_id))
+        .filter(recovery::Column::Status.eq(RecoveryStatus::Executed.code()))
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|r| Posted {
+            ref_type: RECOVERY,
+            id: r.id,
+            no: r.recovery_no,
+            // The platform decided it: it also buys out what the provider still held.
+            bearer: WriteOffBearer::Platform,
+            claim_fen: r.posted_claim_fen,
+            principal_fen: r.posted_principal_fen,
+        })
+        .collect();
+    out.extend(
+        write_off::Entity::find()
+            .filter(write_off::Column::OrderId.eq(order_id))
+            .filter(write_off::Column::Status.eq(WriteOffStatus::Executed.code()))
+            .all(conn)
+            .await?
+            .into_iter()
+            .map(|w| Posted {
+                ref_type: ORDER_WRITE_OFF,
+                id: w.id,
+                no: w.write_off_no,
+                bearer: if w.bearer == BEARER_PLATFORM {
+                    WriteOffBearer::Platform
+                } else {
+                    WriteOffBearer::CapitalProvider
+                },
+                claim_fen: w.posted_claim_fen,
+                principal_fen: w.posted_principal_fen,
+            }),
+    );
+    Ok(out)
+}
+
+/// Stores what `p` has now posted, compare-and-set on what it had.
+async fn store_posted<C: ConnectionTrait>(
+    conn: &C,
+    p: &Posted,
+    claim: i64,
+    principal: i64,
+) -> Result<()> {
+    let changed = if p.ref_type == RECOVERY {
+        recovery::Entity::update_many()
+            .col_expr(recovery::Column::PostedClaimFen, Expr::value(claim))
+            .col_expr(recovery::Column::PostedPrincipalFen, Expr::value(principal))
+            .filter(recovery::Column::Id.eq(p.id))
+            .filter(recovery::Column::PostedClaimFen.eq(p.claim_fen))
+            .filter(recovery::Column::PostedPrincipalFen.eq(p.principal_fen))
+            .exec(conn)
+            .await?
+            .rows_affected
+    } else {
+        write_off::Entity::update_many()
+            .col_expr(write_off::Column::PostedClaimFen, Expr::value(claim))
+            .col_expr(
+                write_off::Column::PostedPrincipalFen,
+                Expr::value(principal),
+            )
+            .filter(write_off::Column::Id.eq(p.id))
+            .filter(write_off::Column::PostedClaimFen.eq(p.claim_fen))
+            .filter(write_off::Column::PostedPrincipalFen.eq(p.principal_fen))
+            .exec(conn)
+            .await?
+            .rows_affected
+    };
+    if changed != 1 {
+        return Err(Error::Conflict(crate::error::STALE.to_owned()));
+    }
+    Ok(())
+}
 
 /// Posts the write-offs' journals as the replay applied them (module docs).
 pub(crate) async fn sync_journals<C: ConnectionTrait>(
@@ -36,51 +129,60 @@ pub(crate) async fn sync_journals<C: ConnectionTrait>(
     (facts, result): (&[order_money_fact::Model], &ReplayResult),
     date: NaiveDate,
 ) -> Result<()> {
-    let owner: HashMap<u64, i64> = facts
+    // The replay id of each write-off fact → the application it belongs to.
+    let owner: HashMap<u64, (&str, i64)> = facts
         .iter()
-        .filter(|f| f.kind == WRITE_OFF && f.ref_type == RECOVERY)
-        .filter_map(|f| Some((FACT_ID_BASE + u64::try_from(f.id).ok()?, f.ref_id)))
+        .filter(|f| f.kind == WRITE_OFF)
+        .filter_map(|f| {
+            Some((
+                FACT_ID_BASE + u64::try_from(f.id).ok()?,
+                (f.ref_type.as_str(), f.ref_id),
+            ))
+        })
         .collect();
     if owner.is_empty() {
         return Ok(());
     }
     // Per application: (the claim, the provider's principal) written off.
-    let mut applied: HashMap<i64, (i64, i64)> = HashMap::new();
+    let mut applied: HashMap<(&str, i64), (i64, i64)> = HashMap::new();
     for w in &result.write_offs {
-        let Some(id) = owner.get(&w.id) else { continue };
+        let Some(key) = owner.get(&w.id) else {
+            continue;
+        };
         let claim = w.claim_fen().map_err(super::money_error)?;
         let principal = w.funder_principal_fen().map_err(super::money_error)?;
-        let entry = applied.entry(*id).or_default();
+        let entry = applied.entry(*key).or_default();
         entry.0 += claim.get();
         entry.1 += principal.get();
     }
-    let rows = recovery::Entity::find()
-        .filter(recovery::Column::OrderId.eq(order.id))
-        .filter(recovery::Column::Status.eq(RecoveryStatus::Executed.code()))
-        .all(conn)
-        .await?;
-    for r in &rows {
-        let (claim, principal) = applied.get(&r.id).copied().unwrap_or((0, 0));
-        if claim == r.posted_claim_fen && principal == r.posted_principal_fen {
+    for p in executed(conn, order.id).await? {
+        let (claim, principal) = applied.get(&(p.ref_type, p.id)).copied().unwrap_or((0, 0));
+        if claim == p.claim_fen && principal == p.principal_fen {
             continue;
         }
         let old = domain::ledger::write_off_lines(
             reference,
-            WriteOffBearer::Platform,
-            Fen(r.posted_claim_fen),
-            Fen(r.posted_principal_fen),
+            p.bearer,
+            Fen(p.claim_fen),
+            Fen(p.principal_fen),
         );
         let mut lines = domain::ledger::mirror(&old);
         lines.extend(domain::ledger::write_off_lines(
             reference,
-            WriteOffBearer::Platform,
+            p.bearer,
             Fen(claim),
             Fen(principal),
         ));
+        let prefix = format!("{}:{}", p.ref_type, p.id);
         let n = journal::Entity::find()
-            .filter(journal::Column::IdempotencyKey.like(format!("recovery:{}:%", r.id)))
+            .filter(journal::Column::IdempotencyKey.like(format!("{prefix}:%")))
             .count(conn)
             .await?;
+        let what = if p.ref_type == RECOVERY {
+            "追偿核销"
+        } else {
+            "订单核销"
+        };
         post_journal(
             conn,
             now,
@@ -88,12 +190,12 @@ pub(crate) async fn sync_journals<C: ConnectionTrait>(
                 event: LedgerEvent::WriteOff,
                 order_id: Some(order.id),
                 business_date: date,
-                idempotency_key: format!("recovery:{}:{}", r.id, n + 1),
+                idempotency_key: format!("{prefix}:{}", n + 1),
                 counterparty: Counterparty::Customer(Some(order.customer_id)),
                 created_by: user_id,
                 description: format!(
-                    "追偿核销 {} {}（代偿款 {} 元，资金方本金 {} 元）",
-                    r.recovery_no,
+                    "{what} {} {}（代偿款 {} 元，资金方本金 {} 元）",
+                    p.no,
                     order.order_no,
                     yuan(claim),
                     yuan(principal)
@@ -102,18 +204,7 @@ pub(crate) async fn sync_journals<C: ConnectionTrait>(
             },
         )
         .await?;
-        let changed = recovery::Entity::update_many()
-            .col_expr(recovery::Column::PostedClaimFen, Expr::value(claim))
-            .col_expr(recovery::Column::PostedPrincipalFen, Expr::value(principal))
-            .filter(recovery::Column::Id.eq(r.id))
-            .filter(recovery::Column::PostedClaimFen.eq(r.posted_claim_fen))
-            .filter(recovery::Column::PostedPrincipalFen.eq(r.posted_principal_fen))
-            .exec(conn)
-            .await?
-            .rows_affected;
-        if changed != 1 {
-            return Err(Error::Conflict(crate::error::STALE.to_owned()));
-        }
+        store_posted(conn, &p, claim, principal).await?;
     }
     Ok(())
 }

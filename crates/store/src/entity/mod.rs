@@ -68,3 +68,4 @@ pub mod status_log;
 pub mod stored_file;
 pub mod vehicle;
 pub mod waiver;
+pub mod write_off;

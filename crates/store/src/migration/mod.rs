@@ -26,6 +26,7 @@ mod m0018_waivers;
 mod m0019_collection_notes;
 mod m0020_advances;
 mod m0021_recoveries;
+mod m0022_write_offs;
 
 pub struct Migrator;
 
@@ -54,6 +55,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0019_collection_notes::Migration),
             Box::new(m0020_advances::Migration),
             Box::new(m0021_recoveries::Migration),
+            Box::new(m0022_write_offs::Migration),
         ]
     }
 }
