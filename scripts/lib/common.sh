@@ -1,6 +1,24 @@
 # Shared helpers of scripts/run and scripts/test. Source it; do not run it.
 
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+# Each step says how long the one before it took (CI's log shows where the time goes).
+_step_started=""
+_step_name=""
+step() {
+  local now
+  now=$(date +%s)
+  if [ -n "$_step_started" ]; then
+    printf '\033[2m    (%s: %ds)\033[0m\n' "$_step_name" $((now - _step_started))
+  fi
+  _step_started=$now
+  _step_name="$*"
+  printf '\n\033[1m==> %s\033[0m\n' "$*"
+}
+
+# Closes the last step's timing.
+step_end() {
+  [ -n "$_step_started" ] && printf '\033[2m    (%s: %ds)\033[0m\n' "$_step_name" $(($(date +%s) - _step_started))
+  _step_started=""
+}
 fail() { printf '\033[31mFAILED: %s\033[0m\n' "$*" >&2; exit 1; }
 
 # Runs apt-get install for the packages not installed yet (CI and fresh machines run as root).

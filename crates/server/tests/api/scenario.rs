@@ -1,6 +1,7 @@
 //! Random borrowers over simulated months on the nightly run (docs/repayments.md): orders paying
 //! on time, late, in part, settling early, defaulting and paying it all later, with bounced
-//! payments reversed and penalty waivers, the business date moving one day at a time. Every day
+//! payments reversed, penalty waivers and advance claims written off, the business date moving one
+//! day at a time. Every day
 //! every order is checked against the invariants:
 //!
 //! - each instalment and component: due = paid + waived + written off + cancelled + outstanding,
@@ -204,6 +205,7 @@ async fn random_borrowers_keep_every_invariant_day_by_day() -> anyhow::Result<()
     }
     let mut serial = 0_u64;
     let mut waivers = 0;
+    let mut written_off = 0;
     let mut bounced = 0;
     let days = months * 30;
     for day in 1..=days {
@@ -337,6 +339,38 @@ async fn random_borrowers_keep_every_invariant_day_by_day() -> anyhow::Result<()
                 anyhow::ensure!(reply.code() == 200, "approve: {}", reply.text);
                 waivers += 1;
             }
+            // Now and then the platform writes off its claim on an advanced, unpaid instalment
+            // (追偿核销, docs/recoveries.md), approved by the other user.
+            let claim: i64 = m["items"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|it| amount(&it["advanceClaimFen"]))
+                .sum();
+            if status == "OVERDUE" && claim > 0 && rng.one_in(40) {
+                let reply = app
+                    .post_as(
+                        &format!("{ORDER}/recovery/create/{id}"),
+                        &s.maker,
+                        &json!({ "method": "WRITE_OFF", "reason": "无法追回" }),
+                    )
+                    .await?;
+                // An earlier application may still wait for its second approver.
+                if reply.code() == 200 {
+                    let rid = amount(&reply.body["data"]["id"]);
+                    let reply = app
+                        .post_as(
+                            &format!("{ORDER}/recovery/approve/{rid}"),
+                            &s.checker,
+                            &json!({}),
+                        )
+                        .await?;
+                    anyhow::ensure!(reply.code() == 200, "write-off: {}", reply.text);
+                    written_off += 1;
+                } else {
+                    anyhow::ensure!(reply.code() == 409, "recovery: {}", reply.text);
+                }
+            }
             check(&app, &s, id, &text).await?;
         }
     }
@@ -345,7 +379,7 @@ async fn random_borrowers_keep_every_invariant_day_by_day() -> anyhow::Result<()
     {
         println!(
             "scenario: {orders} orders, {days} days, {serial} payments, {bounced} bounced, \
-         {waivers} waivers, {settled} settled"
+         {waivers} waivers, {written_off} claims written off, {settled} settled"
         );
     }
     Ok(())

@@ -6,6 +6,7 @@ import { BUSINESS_NS } from './locales';
 import { useOrderMoney } from './orderView';
 import type { ComponentData, ItemData, JournalData, PenaltyData, PostingData } from './part2Types';
 import { RepaymentPanel } from './Repayments';
+import { WriteOffPanel } from './WriteOff';
 import { accountKey, componentFigures, journalAmount, penaltyTotal, subledgerKind } from './repaymentLogic';
 
 /**
@@ -33,6 +34,9 @@ export function RepaymentSection({ order, onChanged }: { order: OrderRow; onChan
           label: data && data.penalties.length > 0 ? `${t('repay.tabs.penalties')} (${data.penalties.length})` : t('repay.tabs.penalties'),
           children: data ? <PenaltiesTable penalties={data.penalties} /> : waiting,
         },
+        ...(WRITE_OFF_TAB.includes(order.status)
+          ? [{ key: 'writeOff', label: t('writeOff.tab'), children: <WriteOffPanel order={order} onChanged={onChanged} /> }]
+          : []),
         {
           key: 'journals',
           label: data && data.journals.length > 0 ? `${t('repay.tabs.journals')} (${data.journals.length})` : t('repay.tabs.journals'),
@@ -42,6 +46,9 @@ export function RepaymentSection({ order, onChanged }: { order: OrderRow; onChan
     />
   );
 }
+
+/** Where the 核销 tab shows: an overdue order may be written off, a written-off one shows how. */
+const WRITE_OFF_TAB: readonly string[] = ['OVERDUE', 'WRITTEN_OFF'];
 
 const ITEM_COLORS: Record<string, string> = { NOT_DUE: 'default', DUE: 'blue', OVERDUE: 'red', PAID: 'green', CANCELLED: 'default', WRITTEN_OFF: 'purple' };
 

@@ -24,6 +24,9 @@ import type {
   RepaymentFields,
   SyncedData,
   ToleranceData,
+  WriteOffBody,
+  WriteOffData,
+  WriteOffQuoteData,
 } from './part2Types';
 
 /** The order calls of part 1 (docs/orders.md, crates/server/src/routes/business.rs). */
@@ -255,4 +258,16 @@ export const repaymentApi = {
     request<SyncedData>({ url: '/admin/order/repayment/reverse/{id}', method: 'post', data: { id: repaymentId, reason }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
   /** A repayment's voucher (image or PDF). */
   voucher: (repaymentId: number) => fetchBlob(`/admin/order/repayment/voucher/${repaymentId}`),
+};
+
+/** 核销 (T28, docs/write-offs.md): an overdue order written off, approved by one or two other users. */
+export const writeOffApi = {
+  /** What the overdue order owes today per component, the second-approval threshold, the waiting application. */
+  quote: (orderId: number) => request<WriteOffQuoteData>({ url: '/admin/order/write-off/quote/{id}', data: { id: orderId } }),
+  /** The order's applications, newest first. */
+  list: (orderId: number) => request<WriteOffData[]>({ url: '/admin/order/write-off/list/{id}', data: { id: orderId } }),
+  create: (orderId: number, body: WriteOffBody) => post<WriteOffData>('/admin/order/write-off/create/{id}', { id: orderId, ...body }),
+  approve: (id: number) => post<WriteOffData>('/admin/order/write-off/approve/{id}', { id }),
+  reject: (id: number, reason: string) => post<unknown>('/admin/order/write-off/reject/{id}', { id, reason }),
+  withdraw: (id: number, reason: string) => post<unknown>('/admin/order/write-off/withdraw/{id}', { id, reason }),
 };

@@ -53,3 +53,8 @@ export type RepaymentFields = Omit<Schemas['RepaymentUpload'], 'voucher'>;
 
 /** The package of a contract (`ContractData.package`). */
 export type ContractPackageCode = 'DECLARATION' | 'LOAN';
+
+/** 核销 (T28, docs/write-offs.md). */
+export type WriteOffData = Schemas['WriteOffData'];
+export type WriteOffQuoteData = Schemas['WriteOffQuoteData'];
+export type WriteOffBody = Schemas['WriteOffBody'];
