@@ -2483,6 +2483,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/order/settlement-certificate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 结清证明 of a settled order (inline PDF), issued on the first request (docs/settlement-certificate.md). */
+        get: operations["orderSettlementCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/order/waiver/page": {
         parameters: {
             query?: never;
@@ -18001,6 +18018,38 @@ export interface operations {
                 };
                 content: {
                     "image/*": unknown;
+                    "application/pdf": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderSettlementCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/pdf": unknown;
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };

@@ -40,6 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(repayment_reject))
         .routes(routes!(repayment_reverse))
         .routes(routes!(repayment_voucher))
+        .routes(routes!(settlement_certificate))
 }
 
 stage_list!(
@@ -682,4 +683,21 @@ async fn repayment_voucher(
     Path(id): Path<i64>,
 ) -> Result<Response, ApiError> {
     Ok(file_response(s.app.repayment_voucher(&me, id).await?, true))
+}
+
+/// 结清证明 of a settled order (inline PDF), issued on the first request (docs/settlement-certificate.md).
+#[utoipa::path(get, path = "/api/admin/order/settlement-certificate/{id}", tag = "business",
+    operation_id = "orderSettlementCertificate", security(("token" = ["admin:order_info:table"])),
+    params(("id" = i64, Path)),
+    responses((status = 200, description = "The certificate", content_type = "application/pdf")))]
+async fn settlement_certificate(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Client(c): Client,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
+    Ok(file_response(
+        s.app.settlement_certificate(&me, &c, id).await?,
+        true,
+    ))
 }

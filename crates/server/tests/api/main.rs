@@ -11,6 +11,7 @@ mod support;
 
 mod advances;
 mod auth;
+mod certificate;
 mod content;
 mod contract;
 mod customers;

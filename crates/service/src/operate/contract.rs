@@ -47,6 +47,7 @@ pub const DOC_KINDS: &[(&str, &str)] = &[
     ("POWER_OF_ATTORNEY", "授权委托书"),
     ("WITHHOLDING_AUTH", "代扣授权书"),
     ("PRIVACY_AUTH", "个人信息授权书"),
+    ("SETTLEMENT_CERTIFICATE", "结清证明"),
 ];
 
 /// A variable a body may use: its name, what it means, and the sample the preview shows.
@@ -95,6 +96,15 @@ pub const VARIABLES: &[Variable] = &[
     var("contract.no", "合同编号", "HT202611220001"),
     var("platform.name", "平台名称", "小蜜蜂任务共享系统"),
     var("today", "签署日期", ""),
+    var("certificate.no", "证明编号", "JQ202611220001"),
+    var("settle.date", "结清日期", "2027年11月22日"),
+    var("settle.type", "结清方式", "正常结清"),
+    var("settle.paidTotal", "已还合计（元）", "12,480.00"),
+    var("settle.paidPrincipal", "已还本金（元）", "12,000.00"),
+    var("settle.paidInterest", "已还利息（元）", "456.00"),
+    var("settle.paidFee", "已还手续费（元）", "0.00"),
+    var("settle.paidPenalty", "已还罚息（元）", "24.00"),
+    var("settle.waived", "减免合计（元）", "0.00"),
 ];
 
 pub fn variable(name: &str) -> Option<&'static Variable> {

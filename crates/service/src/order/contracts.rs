@@ -45,6 +45,8 @@ pub const LOAN_KINDS: &[&str] = &[
     "WITHHOLDING_AUTH",
     "PRIVACY_AUTH",
 ];
+/// The settlement certificate's template kind (结清证明, not signed: [`super::certificate`]).
+pub const SETTLEMENT_CERTIFICATE: &str = "SETTLEMENT_CERTIFICATE";
 pub const CUSTOMER: &str = "CUSTOMER";
 pub const PLATFORM: &str = "PLATFORM";
 pub const CAPITAL: &str = "CAPITAL";
@@ -121,7 +123,7 @@ fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-fn yuan(fen: i64) -> String {
+pub(crate) fn yuan(fen: i64) -> String {
     let sign = if fen < 0 { "-" } else { "" };
     let abs = fen.unsigned_abs();
     let int = (abs / 100).to_string();
@@ -135,7 +137,7 @@ fn yuan(fen: i64) -> String {
     format!("{sign}{grouped}.{:02}", abs % 100)
 }
 
-fn date_cn(day: NaiveDate) -> String {
+pub(crate) fn date_cn(day: NaiveDate) -> String {
     day.format("%Y年%m月%d日").to_string()
 }
 
@@ -219,8 +221,8 @@ pub fn amount_upper(fen: i64) -> String {
 }
 
 /// What a contract's variables are filled with.
-struct Filling {
-    values: BTreeMap<String, String>,
+pub(crate) struct Filling {
+    pub(crate) values: BTreeMap<String, String>,
 }
 
 /// Whose seal a block shows.
@@ -241,7 +243,7 @@ impl Beehive {
     }
 
     /// The values a contract of `order` is filled with (`contract.no` and `today` included).
-    async fn filling(
+    pub(crate) async fn filling(
         &self,
         conn: &impl ConnectionTrait,
         order: &orders::Model,
@@ -362,7 +364,7 @@ impl Beehive {
     }
 
     /// The ACTIVE template of `kind` for the order's provider (its own version first).
-    async fn template_for(
+    pub(crate) async fn template_for(
         &self,
         conn: &impl ConnectionTrait,
         kind: &str,
@@ -430,7 +432,7 @@ impl Beehive {
     }
 
     /// Renders the contract body of `template` filled with `filling` as a PDF.
-    async fn render_contract(
+    pub(crate) async fn render_contract(
         template: &contract_template::Model,
         contract_no: &str,
         values: &BTreeMap<String, String>,
@@ -444,8 +446,13 @@ impl Beehive {
         })?;
         let title = template.name.clone();
         let subtitle = format!(
-            "{} · 合同编号 {} · 模板 {} 第 {} 版",
+            "{} · {} {} · 模板 {} 第 {} 版",
             kind_name(&template.doc_kind),
+            if template.doc_kind == SETTLEMENT_CERTIFICATE {
+                "证明编号"
+            } else {
+                "合同编号"
+            },
             contract_no,
             template.code,
             template.template_version

@@ -9,6 +9,7 @@
 pub mod advance;
 pub mod allocation;
 mod approval;
+pub mod certificate;
 pub mod contracts;
 pub mod down_payment;
 pub mod insure;

@@ -79,6 +79,10 @@ pub struct Model {
     pub replayed_on: Option<Date>,
     pub settle_type: String,
     pub settled_at: Option<DateTimeUtc>,
+    /// The settlement certificate (结清证明) issued for the settlement at `certificate_for`.
+    pub certificate_file_id: Option<i64>,
+    pub certificate_no: String,
+    pub certificate_for: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub created_by: Option<i64>,
     pub updated_at: DateTimeUtc,

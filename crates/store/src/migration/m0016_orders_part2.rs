@@ -739,44 +739,53 @@ impl MigrationTrait for Migration {
             .await?;
 
         // The built-in templates, ACTIVE, for every provider (a provider's own version wins).
-        for (code, name, kind, body) in TEMPLATES {
-            let variables = serde_json::to_string(&variables_of(body))
-                .map_err(|e| DbErr::Custom(e.to_string()))?;
-            let insert = Query::insert()
-                .into_table(Alias::new("contract_template"))
-                .columns([
-                    Alias::new("code"),
-                    Alias::new("name"),
-                    Alias::new("doc_kind"),
-                    Alias::new("template_version"),
-                    Alias::new("status"),
-                    Alias::new("body"),
-                    Alias::new("variables"),
-                    Alias::new("remark"),
-                    Alias::new("activated_at"),
-                    Alias::new("created_at"),
-                    Alias::new("updated_at"),
-                    Alias::new("version"),
-                ])
-                .values_panic([
-                    (*code).into(),
-                    (*name).into(),
-                    (*kind).into(),
-                    1.into(),
-                    "ACTIVE".into(),
-                    (*body).into(),
-                    variables.into(),
-                    "内置模板".into(),
-                    Expr::current_timestamp(),
-                    Expr::current_timestamp(),
-                    Expr::current_timestamp(),
-                    0.into(),
-                ])
-                .to_owned();
-            manager.exec_stmt(insert).await?;
-        }
+        insert_builtin_templates(manager, TEMPLATES).await?;
         Ok(())
     }
+}
+
+/// Inserts built-in contract templates (code, name, kind, body), ACTIVE, version 1.
+pub(super) async fn insert_builtin_templates(
+    manager: &SchemaManager<'_>,
+    templates: &[(&str, &str, &str, &str)],
+) -> Result<(), DbErr> {
+    for (code, name, kind, body) in templates {
+        let variables =
+            serde_json::to_string(&variables_of(body)).map_err(|e| DbErr::Custom(e.to_string()))?;
+        let insert = Query::insert()
+            .into_table(Alias::new("contract_template"))
+            .columns([
+                Alias::new("code"),
+                Alias::new("name"),
+                Alias::new("doc_kind"),
+                Alias::new("template_version"),
+                Alias::new("status"),
+                Alias::new("body"),
+                Alias::new("variables"),
+                Alias::new("remark"),
+                Alias::new("activated_at"),
+                Alias::new("created_at"),
+                Alias::new("updated_at"),
+                Alias::new("version"),
+            ])
+            .values_panic([
+                (*code).into(),
+                (*name).into(),
+                (*kind).into(),
+                1.into(),
+                "ACTIVE".into(),
+                (*body).into(),
+                variables.into(),
+                "内置模板".into(),
+                Expr::current_timestamp(),
+                Expr::current_timestamp(),
+                Expr::current_timestamp(),
+                0.into(),
+            ])
+            .to_owned();
+        manager.exec_stmt(insert).await?;
+    }
+    Ok(())
 }
 
 /// The `{{name}}` variables of a body, in order of first use.

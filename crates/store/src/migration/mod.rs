@@ -27,6 +27,7 @@ mod m0019_collection_notes;
 mod m0020_advances;
 mod m0021_recoveries;
 mod m0022_write_offs;
+mod m0023_settlement_certificate;
 
 pub struct Migrator;
 
@@ -56,6 +57,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0020_advances::Migration),
             Box::new(m0021_recoveries::Migration),
             Box::new(m0022_write_offs::Migration),
+            Box::new(m0023_settlement_certificate::Migration),
         ]
     }
 }

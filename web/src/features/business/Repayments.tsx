@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, FilePdfOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Collapse, DatePicker, Descriptions, Empty, Form, Input, Popconfirm, Segmented, Select, Skeleton, Space, Spin, Table, Tag, Typography, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
@@ -112,9 +112,24 @@ export function RepaymentPanel({ order, onChanged }: { order: OrderRow; onChange
     void onChanged();
   };
 
+  const showCertificate = async () => {
+    try {
+      openBlob(await repaymentApi.certificate(order.id));
+    } catch (error) {
+      void message.error(isApiError(error) ? error.msg : t('file.previewFailed'));
+    }
+  };
+
   return (
     <div data-testid="repayment-panel">
       <MoneySummary order={order} money={data} />
+      {order.status === 'SETTLED' ? (
+        <div className="bh-order-panel__bar">
+          <Button size="small" icon={<FilePdfOutlined />} onClick={() => void showCertificate()} data-testid="settlement-certificate">
+            {t('repay.certificate')}
+          </Button>
+        </div>
+      ) : null}
       {refusal ? <Alert type="error" showIcon closable={{ onClose: () => setRefusal(null) }} title={refusal.title} description={refusal.detail} className="bh-order-outcomes" data-testid="refusal" /> : null}
       {canRecord ? (
         <div className="bh-order-panel__bar">

@@ -1,12 +1,13 @@
-import { Drawer, Skeleton, Space, Tag, Typography } from 'antd';
+import { App, Drawer, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isApiError } from '../../shared/api/errors';
 import { PERMISSIONS } from '../../shared/auth/catalogue.gen';
 import { formatDateTime } from '../../shared/format/datetime';
 import { formatYuan } from '../../shared/format/money';
 import { orderPath } from '../../shared/order/status';
-import { disburseApi, orderApi, type OrderRow, type OrderStage, type OrderView } from './api';
+import { disburseApi, openBlob, orderApi, repaymentApi, type OrderRow, type OrderStage, type OrderView } from './api';
 import { ContractsPanel } from './ContractsPanel';
 import { ReasonDialog } from './Dialogs';
 import { DisburseDialog } from './Disbursement';
@@ -86,6 +87,7 @@ function StageList({
   listKey,
   statuses,
   actions,
+  links,
   extraColumns,
   hiddenByDefault,
 }: {
@@ -93,6 +95,8 @@ function StageList({
   listKey: string;
   statuses?: readonly string[];
   actions: readonly { key: Work; perm?: string; danger?: boolean; hidden?: (row: OrderRow) => boolean }[];
+  /** Row actions that open something rather than a work drawer. */
+  links?: readonly { key: string; label: string; onClick: (row: OrderRow) => void }[];
   extraColumns?: Parameters<typeof OrderList>[0]['extraColumns'];
   /** Common columns shown only from the column settings. */
   hiddenByDefault?: readonly string[];
@@ -122,6 +126,7 @@ function StageList({
             ...(a.hidden ? { hidden: a.hidden } : {}),
             onClick: (row: OrderRow) => setOpen({ row, work: a.key }),
           })),
+          ...(links ?? []),
           { key: 'view', label: t('view'), onClick: (row: OrderRow) => void navigate(orderPath(row.id)) },
         ]}
       />
@@ -250,6 +255,14 @@ const SETTLE_COLORS: Record<string, string> = { NORMAL: 'green', EARLY: 'blue', 
 /** 已结清订单: SETTLED; how and when each settled and what was paid. */
 export function SettledListPage() {
   const { t } = useTranslation(BUSINESS_NS);
+  const { message } = App.useApp();
+  const showCertificate = async (orderId: number) => {
+    try {
+      openBlob(await repaymentApi.certificate(orderId));
+    } catch (error) {
+      void message.error(isApiError(error) ? error.msg : t('file.previewFailed'));
+    }
+  };
   return (
     <StageList
       stage="settled"
@@ -267,6 +280,7 @@ export function SettledListPage() {
         { key: 'paid', title: t('col.paidTotal'), align: 'right', width: 125, render: (row) => <Money fen={row.paidFen} /> },
       ]}
       actions={[]}
+      links={[{ key: 'certificate', label: t('repay.certificate'), onClick: (row) => void showCertificate(row.id) }]}
     />
   );
 }

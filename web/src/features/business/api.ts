@@ -258,6 +258,8 @@ export const repaymentApi = {
     request<SyncedData>({ url: '/admin/order/repayment/reverse/{id}', method: 'post', data: { id: repaymentId, reason }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
   /** A repayment's voucher (image or PDF). */
   voucher: (repaymentId: number) => fetchBlob(`/admin/order/repayment/voucher/${repaymentId}`),
+  /** 结清证明 of a settled order (PDF, issued on the first request). */
+  certificate: (orderId: number) => fetchBlob(`/admin/order/settlement-certificate/${orderId}`),
 };
 
 /** 核销 (T28, docs/write-offs.md): an overdue order written off, approved by one or two other users. */

@@ -93,6 +93,7 @@ const zh = {
       POWER_OF_ATTORNEY: '授权委托书',
       WITHHOLDING_AUTH: '代扣授权书',
       PRIVACY_AUTH: '个人信息授权书',
+      SETTLEMENT_CERTIFICATE: '结清证明',
     },
   },
   codes: {
@@ -222,6 +223,7 @@ const en: typeof zh = {
       POWER_OF_ATTORNEY: 'Power of attorney',
       WITHHOLDING_AUTH: 'Direct debit authorisation',
       PRIVACY_AUTH: 'Privacy authorisation',
+      SETTLEMENT_CERTIFICATE: 'Settlement certificate',
     },
   },
   codes: {
@@ -351,6 +353,7 @@ const es: typeof zh = {
       POWER_OF_ATTORNEY: 'Poder notarial',
       WITHHOLDING_AUTH: 'Autorización de domiciliación',
       PRIVACY_AUTH: 'Autorización de privacidad',
+      SETTLEMENT_CERTIFICATE: 'Certificado de liquidación',
     },
   },
   codes: {
@@ -480,6 +483,7 @@ const ja: typeof zh = {
       POWER_OF_ATTORNEY: '委任状',
       WITHHOLDING_AUTH: '口座振替承諾書',
       PRIVACY_AUTH: '個人情報取扱同意書',
+      SETTLEMENT_CERTIFICATE: '完済証明書',
     },
   },
   codes: {

@@ -1,7 +1,7 @@
 import type { ContractTemplate } from '../api';
 
 /** The document kinds in the order a financing file is signed (docs/templates.md). */
-export const DOC_KINDS = ['LOAN_CONTRACT', 'SERVICE_AGREEMENT', 'OWNER_DECLARATION', 'POWER_OF_ATTORNEY', 'WITHHOLDING_AUTH', 'PRIVACY_AUTH'] as const;
+export const DOC_KINDS = ['LOAN_CONTRACT', 'SERVICE_AGREEMENT', 'OWNER_DECLARATION', 'POWER_OF_ATTORNEY', 'WITHHOLDING_AUTH', 'PRIVACY_AUTH', 'SETTLEMENT_CERTIFICATE'] as const;
 
 /** Whether a template is tied to this provider or applies to every provider. */
 export type TemplateScope = 'OWN' | 'GENERAL';

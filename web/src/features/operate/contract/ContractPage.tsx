@@ -20,7 +20,7 @@ const TABLE = 'admin:template_contract:table';
 const CREATE = 'admin:template_contract:create';
 const UPDATE = 'admin:template_contract:update';
 const ACTIVATE = 'admin:template_contract:activate';
-const KINDS = ['LOAN_CONTRACT', 'SERVICE_AGREEMENT', 'OWNER_DECLARATION', 'POWER_OF_ATTORNEY', 'WITHHOLDING_AUTH', 'PRIVACY_AUTH'] as const;
+const KINDS = ['LOAN_CONTRACT', 'SERVICE_AGREEMENT', 'OWNER_DECLARATION', 'POWER_OF_ATTORNEY', 'WITHHOLDING_AUTH', 'PRIVACY_AUTH', 'SETTLEMENT_CERTIFICATE'] as const;
 
 interface ContractForm {
   code: string;

@@ -21,6 +21,7 @@ const NOT_ACTIONS = new Set([
   'architecture.rs',
   'bank.name',
   'capital.name',
+  'certificate.no',
   'contract.no',
   'customer.address',
   'customer.id_no',
@@ -33,6 +34,9 @@ const NOT_ACTIONS = new Set([
   'insurer.name',
   'platform.name',
   'secret.key',
+  'settle.date',
+  'settle.type',
+  'settle.waived',
   'vehicle.vin',
 ]);
 

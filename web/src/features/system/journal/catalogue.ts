@@ -122,6 +122,7 @@ export const ACTIONS = [
   'write_off.reject',
   'write_off.withdraw',
   'order.advance',
+  'order.certificate',
   'collection_note.create',
   'premium_payment.create',
   'premium_payment.pay',
