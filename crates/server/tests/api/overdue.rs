@@ -88,6 +88,22 @@ async fn overdue_orders_are_listed_by_bucket_and_days_and_take_collection_notes(
         .post_as(&format!("{ORDER}/overdue/export"), &collector, &json!({}))
         .await?;
     assert_eq!(reply.code(), 200, "{}", reply.text);
+    // The sheet has the repayment columns: what is owed, the days past due and the bucket.
+    let sheet = app.exported_sheet(&collector, &reply).await?;
+    for header in [
+        "已还（元）",
+        "未还（元）",
+        "下期应还日",
+        "逾期天数",
+        "逾期分档",
+    ] {
+        assert!(sheet.contains(header), "{header} in the export");
+    }
+    assert!(
+        sheet.contains("<t>10664.50</t>"),
+        "the outstanding 10 664.50: {sheet}"
+    );
+    assert!(sheet.contains("<t>M1</t>"), "the bucket");
 
     // A note: every wrong field at once, nothing stored; then two notes, newest first.
     let create = format!("{ORDER}/collection/create/{late}");

@@ -1676,7 +1676,57 @@ impl crate::export::Exportable for OrderRow {
                 width: 20.0,
                 value: |r| Cell::from(r.order.applied_at),
             },
+            // What repayment made of it (blank before disbursement).
+            ExportColumn {
+                header: "已还（元）",
+                width: 14.0,
+                value: |r| disbursed(r, |o| yuan(o.paid_fen)),
+            },
+            ExportColumn {
+                header: "未还（元）",
+                width: 14.0,
+                value: |r| disbursed(r, |o| yuan(o.outstanding_fen)),
+            },
+            ExportColumn {
+                header: "下期应还日",
+                width: 12.0,
+                value: |r| Cell::from(r.order.next_due_date.map(|d| d.to_string())),
+            },
+            ExportColumn {
+                header: "下期应还（元）",
+                width: 14.0,
+                value: |r| Cell::from(r.order.next_due_date.map(|_| yuan(r.order.next_due_fen))),
+            },
+            ExportColumn {
+                header: "逾期天数",
+                width: 10.0,
+                value: |r| {
+                    Cell::from(
+                        r.order
+                            .disbursed_at
+                            .map(|_| i64::from(r.order.overdue_days)),
+                    )
+                },
+            },
+            ExportColumn {
+                header: "逾期分档",
+                width: 10.0,
+                value: |r| Cell::from(Some(r.order.bucket.clone()).filter(|b| !b.is_empty())),
+            },
+            ExportColumn {
+                header: "结清时间",
+                width: 20.0,
+                value: |r| r.order.settled_at.map_or(Cell::Empty, Cell::from),
+            },
         ]
+    }
+}
+
+/// A money figure of a disbursed order, blank before.
+fn disbursed(r: &OrderRow, figure: impl Fn(&orders::Model) -> String) -> crate::export::Cell {
+    match r.order.disbursed_at {
+        Some(_) => crate::export::Cell::from(figure(&r.order)),
+        None => crate::export::Cell::Empty,
     }
 }
 
