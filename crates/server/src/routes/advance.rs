@@ -3,19 +3,23 @@
 //! still claims from the customer, with what was advanced, when, and what was recovered since.
 
 use super::business::{Answer, date, parse_date};
-use super::common::{PageData, SortDto, page_request};
+use super::common::{ExportData, PageData, SortDto, page_request};
 use crate::AppState;
-use crate::auth::Admin;
+use crate::auth::{Admin, Client};
 use crate::envelope::{Envelope, ok};
+use crate::error::ApiError;
 use crate::extract::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use service::order::advance::{AdvanceFilter, AdvanceRow};
+use service::paging::PageRequest;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(advance_page))
+    OpenApiRouter::new()
+        .routes(routes!(advance_page))
+        .routes(routes!(advance_export))
 }
 
 /// The list's filters.
@@ -102,21 +106,43 @@ async fn advance_page(
     Admin(me): Admin,
     Json(b): Json<AdvancePageBody>,
 ) -> Answer<PageData<AdvanceData>> {
-    let day = |field: &str, v: Option<String>| match v.as_deref().map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(t) => parse_date(field, t).map(Some),
-    };
-    let filter = AdvanceFilter {
-        order_no: b.order_no,
-        customer_name: b.customer_name,
-        capital_provider_id: b.capital_provider_id,
-        advanced_from: day("advancedFrom", b.advanced_from)?,
-        advanced_to: day("advancedTo", b.advanced_to)?,
-        all: b.all.unwrap_or(false),
-    };
-    let page = s
-        .app
-        .advance_page(&me, &page_request(b.page, b.size, b.sort), &filter)
-        .await?;
+    let (request, filter) = b.into_parts()?;
+    let page = s.app.advance_page(&me, &request, &filter).await?;
     Ok(ok(PageData::from_page(page, Into::into)))
+}
+
+impl AdvancePageBody {
+    fn into_parts(self) -> Result<(PageRequest, AdvanceFilter), ApiError> {
+        let day = |field: &str, v: Option<String>| match v.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(t) => parse_date(field, t).map(Some),
+        };
+        let filter = AdvanceFilter {
+            order_no: self.order_no,
+            customer_name: self.customer_name,
+            capital_provider_id: self.capital_provider_id,
+            advanced_from: day("advancedFrom", self.advanced_from)?,
+            advanced_to: day("advancedTo", self.advanced_to)?,
+            all: self.all.unwrap_or(false),
+        };
+        Ok((page_request(self.page, self.size, self.sort), filter))
+    }
+}
+
+/// 导出 逾期挂账 as filtered and sorted (the list's own permission).
+#[utoipa::path(post, path = "/api/admin/order/advance/export", tag = "business",
+    operation_id = "advanceExport", security(("token" = ["admin:order_plan_overdue:table"])),
+    request_body = AdvancePageBody, responses((status = 200, body = Envelope<ExportData>)))]
+async fn advance_export(
+    State(s): State<AppState>,
+    Admin(me): Admin,
+    Client(c): Client,
+    Json(b): Json<AdvancePageBody>,
+) -> Answer<ExportData> {
+    let (request, filter) = b.into_parts()?;
+    Ok(ok(s
+        .app
+        .export_advances(&me, &c, &request, &filter)
+        .await?
+        .into()))
 }

@@ -123,6 +123,17 @@ async fn an_instalment_overdue_30_days_is_advanced_once_and_recovered_from_the_c
         assert_eq!(r["advancedOn"], "2026-03-30");
         assert_eq!(r["daysPastDue"], 33);
     }
+    // Its export: the same rows with the same figures.
+    let root = app.admin_token().await?;
+    let export = app
+        .post_as(&format!("{ORDER}/advance/export"), &root, &json!({}))
+        .await?;
+    assert_eq!(export.code(), 200, "{}", export.text);
+    assert_eq!(export.body["data"]["rows"], 2);
+    let sheet = app.exported_sheet(&root, &export).await?;
+    for text in ["代偿金额（元）", "挂账余额（元）", "<t>888.49</t>", "<t>2026-03-30</t>"] {
+        assert!(sheet.contains(text), "{text} in the export");
+    }
 
     // The customer pays instalment 1 with its penalty and part of instalment 2: the platform
     // recovers its advance, the provider is paid only for instalment 2.

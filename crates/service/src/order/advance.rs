@@ -237,125 +237,253 @@ impl crate::Beehive {
             SORTS,
             (order_plan_item::Column::AdvancedOn, QueryOrderBy::Desc),
         )?;
-        let mut orders_q = Query::select()
-            .column(orders::Column::PlanId)
-            .from(orders::Entity)
-            .and_where(orders::Column::PlanId.is_not_null())
-            .to_owned();
-        if let Some(v) = paging::text("orderNo", filter.order_no.as_deref())? {
-            orders_q.and_where(paging::contains(orders::Column::OrderNo, v));
-        }
-        if let Some(id) = filter.capital_provider_id {
-            orders_q.and_where(orders::Column::CapitalProviderId.eq(id));
-        }
-        if let Some(v) = paging::text("customerName", filter.customer_name.as_deref())? {
-            orders_q.and_where(
-                orders::Column::CustomerId.in_subquery(
-                    Query::select()
-                        .column(customer::Column::Id)
-                        .from(customer::Entity)
-                        .and_where(paging::contains(customer::Column::Name, v))
-                        .to_owned(),
-                ),
-            );
-        }
-        if let (Some(from), Some(to)) = (filter.advanced_from, filter.advanced_to)
-            && from > to
-        {
-            return Err(Error::invalid("advancedOn", "开始日期不能晚于结束日期"));
-        }
-        let mut query = order_plan_item::Entity::find()
-            .filter(order_plan_item::Column::AdvancedFen.gt(0))
-            .filter(order_plan_item::Column::PlanId.in_subquery(orders_q));
-        if !filter.all {
-            query = query.filter(
-                Expr::col(order_plan_item::Column::AdvancedFen)
-                    .sub(Expr::col(order_plan_item::Column::RecoveredFen))
-                    .sub(Expr::col(order_plan_item::Column::AdvanceWaivedFen))
-                    .sub(Expr::col(order_plan_item::Column::AdvanceWrittenOffFen))
-                    .gt(0),
-            );
-        }
-        if let Some(from) = filter.advanced_from {
-            query = query.filter(order_plan_item::Column::AdvancedOn.gte(from));
-        }
-        if let Some(to) = filter.advanced_to {
-            query = query.filter(order_plan_item::Column::AdvancedOn.lte(to));
-        }
-        let query = paging.order(query, order_plan_item::Column::Id);
+        let query = paging.order(advance_query(filter)?, order_plan_item::Column::Id);
         let (items, total) = paging.fetch(&self.db, query).await?;
-        let plan_ids: Vec<i64> = items.iter().map(|it| it.plan_id).collect();
-        let order_rows: HashMap<i64, orders::Model> = orders::Entity::find()
-            .filter(orders::Column::PlanId.is_in(plan_ids))
-            .all(&self.db)
+        let records = advance_rows(&self.db, items).await?;
+        Ok(paging.page_of(records, total))
+    }
+
+    /// 导出 of 逾期挂账 as filtered and sorted on the screen (the list's own permission: the
+    /// catalogue has no export button for it).
+    pub async fn export_advances(
+        &self,
+        me: &Principal,
+        client: &crate::principal::ClientInfo,
+        request: &PageRequest,
+        filter: &AdvanceFilter,
+    ) -> Result<crate::export::Exported> {
+        me.require(ORDER_PLAN_OVERDUE_TABLE)?;
+        let paging = request.check(
+            SORTS,
+            (order_plan_item::Column::AdvancedOn, QueryOrderBy::Desc),
+        )?;
+        let query = paging.order(advance_query(filter)?, order_plan_item::Column::Id);
+        let txn = self.export_snapshot().await?;
+        let mut sink = crate::export::ExportSink::start();
+        let mut batches = store::sea_orm::PaginatorTrait::paginate(query, &txn, 500);
+        while let Some(items) = batches.fetch_and_next().await? {
+            let rows = advance_rows(&txn, items).await?;
+            if !sink.write(rows).await? {
+                break;
+            }
+        }
+        txn.commit().await?;
+        let exported = self.finish_export(me, sink).await?;
+        crate::export::log_export(
+            &self.db,
+            me,
+            client,
+            "逾期挂账列表",
+            &exported,
+            self.clock.now(),
+        )
+        .await?;
+        Ok(exported)
+    }
+}
+
+/// The advanced instalments `filter` selects (unsorted).
+fn advance_query(
+    filter: &AdvanceFilter,
+) -> Result<store::sea_orm::Select<order_plan_item::Entity>> {
+    let mut orders_q = Query::select()
+        .column(orders::Column::PlanId)
+        .from(orders::Entity)
+        .and_where(orders::Column::PlanId.is_not_null())
+        .to_owned();
+    if let Some(v) = paging::text("orderNo", filter.order_no.as_deref())? {
+        orders_q.and_where(paging::contains(orders::Column::OrderNo, v));
+    }
+    if let Some(id) = filter.capital_provider_id {
+        orders_q.and_where(orders::Column::CapitalProviderId.eq(id));
+    }
+    if let Some(v) = paging::text("customerName", filter.customer_name.as_deref())? {
+        orders_q.and_where(
+            orders::Column::CustomerId.in_subquery(
+                Query::select()
+                    .column(customer::Column::Id)
+                    .from(customer::Entity)
+                    .and_where(paging::contains(customer::Column::Name, v))
+                    .to_owned(),
+            ),
+        );
+    }
+    if let (Some(from), Some(to)) = (filter.advanced_from, filter.advanced_to)
+        && from > to
+    {
+        return Err(Error::invalid("advancedOn", "开始日期不能晚于结束日期"));
+    }
+    let mut query = order_plan_item::Entity::find()
+        .filter(order_plan_item::Column::AdvancedFen.gt(0))
+        .filter(order_plan_item::Column::PlanId.in_subquery(orders_q));
+    if !filter.all {
+        query = query.filter(
+            Expr::col(order_plan_item::Column::AdvancedFen)
+                .sub(Expr::col(order_plan_item::Column::RecoveredFen))
+                .sub(Expr::col(order_plan_item::Column::AdvanceWaivedFen))
+                .sub(Expr::col(order_plan_item::Column::AdvanceWrittenOffFen))
+                .gt(0),
+        );
+    }
+    if let Some(from) = filter.advanced_from {
+        query = query.filter(order_plan_item::Column::AdvancedOn.gte(from));
+    }
+    if let Some(to) = filter.advanced_to {
+        query = query.filter(order_plan_item::Column::AdvancedOn.lte(to));
+    }
+    Ok(query)
+}
+
+/// The rows of `items`, with their orders' names looked up together.
+async fn advance_rows<C: ConnectionTrait>(
+    conn: &C,
+    items: Vec<order_plan_item::Model>,
+) -> Result<Vec<AdvanceRow>> {
+    let plan_ids: Vec<i64> = items.iter().map(|it| it.plan_id).collect();
+    let order_rows: HashMap<i64, orders::Model> = orders::Entity::find()
+        .filter(orders::Column::PlanId.is_in(plan_ids))
+        .all(conn)
+        .await?
+        .into_iter()
+        .filter_map(|o| o.plan_id.map(|p| (p, o)))
+        .collect();
+    let names = |v: Vec<(i64, String)>| v.into_iter().collect::<HashMap<i64, String>>();
+    let customers = names(
+        customer::Entity::find()
+            .filter(customer::Column::Id.is_in(order_rows.values().map(|o| o.customer_id)))
+            .all(conn)
             .await?
             .into_iter()
-            .filter_map(|o| o.plan_id.map(|p| (p, o)))
-            .collect();
-        let names = |v: Vec<(i64, String)>| v.into_iter().collect::<HashMap<i64, String>>();
-        let customers = names(
-            customer::Entity::find()
-                .filter(customer::Column::Id.is_in(order_rows.values().map(|o| o.customer_id)))
-                .all(&self.db)
-                .await?
-                .into_iter()
-                .map(|c| (c.id, c.name))
-                .collect(),
-        );
-        let plates = names(
-            vehicle::Entity::find()
-                .filter(vehicle::Column::Id.is_in(order_rows.values().map(|o| o.vehicle_id)))
-                .all(&self.db)
-                .await?
-                .into_iter()
-                .map(|v| (v.id, v.plate_no))
-                .collect(),
-        );
-        let providers = names(
-            capital_provider::Entity::find()
-                .filter(
-                    capital_provider::Column::Id
-                        .is_in(order_rows.values().filter_map(|o| o.capital_provider_id)),
-                )
-                .all(&self.db)
-                .await?
-                .into_iter()
-                .map(|p| (p.id, p.name))
-                .collect(),
-        );
-        let records = items
+            .map(|c| (c.id, c.name))
+            .collect(),
+    );
+    let plates = names(
+        vehicle::Entity::find()
+            .filter(vehicle::Column::Id.is_in(order_rows.values().map(|o| o.vehicle_id)))
+            .all(conn)
+            .await?
             .into_iter()
-            .filter_map(|it| {
-                let o = order_rows.get(&it.plan_id)?;
-                Some(AdvanceRow {
-                    order_id: o.id,
-                    order_no: o.order_no.clone(),
-                    customer_name: customers.get(&o.customer_id).cloned().unwrap_or_default(),
-                    plate_no: plates.get(&o.vehicle_id).cloned().unwrap_or_default(),
-                    capital_provider_id: o.capital_provider_id,
-                    capital_provider_name: o
-                        .capital_provider_id
-                        .and_then(|id| providers.get(&id).cloned())
-                        .unwrap_or_default(),
-                    item_seq: it.seq,
-                    due_date: it.due_date,
-                    advanced_on: it.advanced_on,
-                    advanced_fen: it.advanced_fen,
-                    recovered_fen: it.recovered_fen,
-                    waived_fen: it.advance_waived_fen,
-                    written_off_fen: it.advance_written_off_fen,
-                    claim_fen: Ord::max(
-                        it.advanced_fen
-                            - it.recovered_fen
-                            - it.advance_waived_fen
-                            - it.advance_written_off_fen,
-                        0,
-                    ),
-                    days_past_due: it.overdue_days,
-                    item_status: it.status,
-                })
+            .map(|v| (v.id, v.plate_no))
+            .collect(),
+    );
+    let providers = names(
+        capital_provider::Entity::find()
+            .filter(
+                capital_provider::Column::Id
+                    .is_in(order_rows.values().filter_map(|o| o.capital_provider_id)),
+            )
+            .all(conn)
+            .await?
+            .into_iter()
+            .map(|p| (p.id, p.name))
+            .collect(),
+    );
+    let records = items
+        .into_iter()
+        .filter_map(|it| {
+            let o = order_rows.get(&it.plan_id)?;
+            Some(AdvanceRow {
+                order_id: o.id,
+                order_no: o.order_no.clone(),
+                customer_name: customers.get(&o.customer_id).cloned().unwrap_or_default(),
+                plate_no: plates.get(&o.vehicle_id).cloned().unwrap_or_default(),
+                capital_provider_id: o.capital_provider_id,
+                capital_provider_name: o
+                    .capital_provider_id
+                    .and_then(|id| providers.get(&id).cloned())
+                    .unwrap_or_default(),
+                item_seq: it.seq,
+                due_date: it.due_date,
+                advanced_on: it.advanced_on,
+                advanced_fen: it.advanced_fen,
+                recovered_fen: it.recovered_fen,
+                waived_fen: it.advance_waived_fen,
+                written_off_fen: it.advance_written_off_fen,
+                claim_fen: Ord::max(
+                    it.advanced_fen
+                        - it.recovered_fen
+                        - it.advance_waived_fen
+                        - it.advance_written_off_fen,
+                    0,
+                ),
+                days_past_due: it.overdue_days,
+                item_status: it.status,
             })
-            .collect();
-        Ok(paging.page_of(records, total))
+        })
+        .collect();
+    Ok(records)
+}
+
+impl crate::export::Exportable for AdvanceRow {
+    const SHEET: &'static str = "逾期挂账列表";
+    fn columns() -> Vec<crate::export::ExportColumn<Self>> {
+        use crate::export::{Cell, ExportColumn};
+        vec![
+            ExportColumn {
+                header: "订单编号",
+                width: 20.0,
+                value: |r| Cell::from(r.order_no.as_str()),
+            },
+            ExportColumn {
+                header: "客户名称",
+                width: 16.0,
+                value: |r| Cell::from(r.customer_name.as_str()),
+            },
+            ExportColumn {
+                header: "车牌号",
+                width: 12.0,
+                value: |r| Cell::from(r.plate_no.as_str()),
+            },
+            ExportColumn {
+                header: "资金方",
+                width: 18.0,
+                value: |r| Cell::from(r.capital_provider_name.as_str()),
+            },
+            ExportColumn {
+                header: "期次",
+                width: 8.0,
+                value: |r| Cell::from(i64::from(r.item_seq)),
+            },
+            ExportColumn {
+                header: "应还日",
+                width: 12.0,
+                value: |r| Cell::from(r.due_date.to_string()),
+            },
+            ExportColumn {
+                header: "代偿日",
+                width: 12.0,
+                value: |r| Cell::from(r.advanced_on.map(|d| d.to_string())),
+            },
+            ExportColumn {
+                header: "代偿金额（元）",
+                width: 14.0,
+                value: |r| Cell::from(yuan(r.advanced_fen)),
+            },
+            ExportColumn {
+                header: "已追回（元）",
+                width: 14.0,
+                value: |r| Cell::from(yuan(r.recovered_fen)),
+            },
+            ExportColumn {
+                header: "已减免（元）",
+                width: 14.0,
+                value: |r| Cell::from(yuan(r.waived_fen)),
+            },
+            ExportColumn {
+                header: "已核销（元）",
+                width: 14.0,
+                value: |r| Cell::from(yuan(r.written_off_fen)),
+            },
+            ExportColumn {
+                header: "挂账余额（元）",
+                width: 14.0,
+                value: |r| Cell::from(yuan(r.claim_fen)),
+            },
+            ExportColumn {
+                header: "逾期天数",
+                width: 10.0,
+                value: |r| Cell::from(i64::from(r.days_past_due)),
+            },
+        ]
     }
 }
