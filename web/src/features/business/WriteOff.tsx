@@ -93,33 +93,36 @@ export function WriteOffPanel({ order, onChanged }: { order: OrderRow; onChanged
           expandable={{ expandedRowRender: (row) => <WriteOffDetail row={row} /> }}
           columns={[
             { key: 'no', title: t('writeOff.no'), width: 150, render: (_, r) => <span className="bh-num">{r.writeOffNo}</span> },
-            { key: 'status', title: t('state'), width: 100, render: (_, r) => <Tag color={STATUS_COLORS[r.status] ?? 'default'}>{t(`writeOff.status.${r.status}`, { defaultValue: r.status })}</Tag> },
-            { key: 'total', title: t('writeOff.total'), align: 'right', width: 130, render: (_, r) => <span className="bh-num">{formatYuan(r.totalFen)}</span> },
-            { key: 'principal', title: t('writeOff.principal'), align: 'right', width: 130, render: (_, r) => <span className="bh-num">{formatYuan(r.principalFen)}</span> },
-            { key: 'bearer', title: t('writeOff.bearer'), width: 120, render: (_, r) => t(`writeOff.bearers.${r.bearer}`, { defaultValue: r.bearer }) },
+            { key: 'status', title: t('state'), width: 110, render: (_, r) => <Tag color={STATUS_COLORS[r.status] ?? 'default'}>{t(`writeOff.status.${r.status}`, { defaultValue: r.status })}</Tag> },
+            { key: 'total', title: t('writeOff.total'), align: 'right', width: 120, render: (_, r) => <span className="bh-num">{formatYuan(r.totalFen)}</span> },
+            { key: 'bearer', title: t('writeOff.bearer'), width: 170, render: (_, r) => t(`writeOff.bearers.${r.bearer}`, { defaultValue: r.bearer }) },
             { key: 'maker', title: t('writeOff.maker'), width: 150, render: (_, r) => (
               <Space orientation="vertical" size={0}>
                 <span>{r.createdByName}</span>
                 <Typography.Text type="secondary" className="bh-order__sub bh-num">{formatDateTime(r.createdAt)}</Typography.Text>
               </Space>
             ) },
-            { key: 'approvers', title: t('writeOff.approvers'), width: 150, render: (_, r) => [r.firstByName, r.secondByName].filter(Boolean).join('、') || '—' },
+            { key: 'approvers', title: t('writeOff.approvers'), width: 140, render: (_, r) => [r.firstByName, r.secondByName].filter(Boolean).join('、') || '—' },
             { key: 'executedOn', title: t('writeOff.executedOn'), width: 110, render: (_, r) => <span className="bh-num">{r.executedOn ?? '—'}</span> },
-            {
-              key: 'actions',
-              title: t('col.actions'),
-              width: 160,
-              fixed: 'right',
-              render: (_, r) => (
-                <Space size={4} wrap>
-                  {writeOffActions(r, { id: me }, held).map((a) => (
-                    <Button key={a} size="small" type="link" danger={a !== 'approve'} onClick={() => void act(r, a).catch(() => undefined)}>
-                      {t(`writeOff.actions.${a}`)}
-                    </Button>
-                  ))}
-                </Space>
-              ),
-            },
+            // Only while something can be done: a decided application has no actions.
+            ...(rows.some((r) => writeOffActions(r, { id: me }, held).length > 0)
+              ? [
+                  {
+                    key: 'actions',
+                    title: t('writeOff.operate'),
+                    width: 150,
+                    render: (_: unknown, r: WriteOffData) => (
+                      <Space size={4} wrap>
+                        {writeOffActions(r, { id: me }, held).map((a) => (
+                          <Button key={a} size="small" type="link" danger={a !== 'approve'} onClick={() => void act(r, a).catch(() => undefined)}>
+                            {t(`writeOff.actions.${a}`)}
+                          </Button>
+                        ))}
+                      </Space>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       )}
@@ -143,6 +146,7 @@ function WriteOffDetail({ row }: { row: WriteOffData }) {
   const { t } = useTranslation(BUSINESS_NS);
   return (
     <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
+      <Descriptions.Item label={t('writeOff.principal')}>{formatYuan(row.principalFen)}</Descriptions.Item>
       <Descriptions.Item label={t('writeOff.interest')}>{formatYuan(row.interestFen)}</Descriptions.Item>
       <Descriptions.Item label={t('writeOff.fee')}>{formatYuan(row.feeFen)}</Descriptions.Item>
       <Descriptions.Item label={t('writeOff.penalty')}>{formatYuan(row.penaltyFen)}</Descriptions.Item>
