@@ -50,6 +50,7 @@ import {
   LazySettledListPage,
   LazyPremiumPage,
   LazyWaiverPage,
+  LazyRecoveryPage,
   LazyOverduePage,
   LazyAdvancePage,
 } from './workspaceElements';
@@ -102,6 +103,7 @@ const BUILT_PAGES: Record<BuiltScreen, ComponentType> = {
   settleOrder: LazySettledListPage,
   premiumManagement: LazyPremiumPage,
   exemptionApplication: LazyWaiverPage,
+  recoveryApplication: LazyRecoveryPage,
   overdueManagement: LazyOverduePage,
   overdueAccount: LazyAdvancePage,
 };

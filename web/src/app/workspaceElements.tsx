@@ -97,6 +97,8 @@ export const LazySettledListPage = lazy(async () => ({ default: (await import('.
 export const LazyPremiumPage = lazy(async () => ({ default: (await import('../features/premium/PremiumPage')).PremiumPage }));
 /** 减免申请 (features/waiver): waivers of interest, fee and penalty. */
 export const LazyWaiverPage = lazy(async () => ({ default: (await import('../features/waiver/WaiverPage')).WaiverPage }));
+/** 追偿申请 (features/recovery): agency, litigation and write-off of the platform's advance claims. */
+export const LazyRecoveryPage = lazy(async () => ({ default: (await import('../features/recovery/RecoveryPage')).RecoveryPage }));
 /** 逾期管理 (features/overdue): overdue orders and their collection notes. */
 export const LazyOverduePage = lazy(async () => ({ default: (await import('../features/overdue/OverduePage')).OverduePage }));
 /** 逾期挂账 (features/advance): the instalments the platform advanced and still claims. */

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,6 +39,7 @@ function renderPage() {
     [
       { path: '/business/overdueAccount', element: <AdvancePage /> },
       { path: '/business/orderDetail/:id', element: <div>order page</div> },
+      { path: '/business/recoveryApplication', element: <div>recovery page</div> },
     ],
     { initialEntries: ['/business/overdueAccount'] },
   );
@@ -86,7 +87,28 @@ describe('逾期挂账', () => {
     renderPage();
     await screen.findByText('BH20261125000007');
     expect(within(rowOf('BH20261125000007')).getByText('BH20261125000007').closest('a')).toBeNull();
-    await waitFor(() => expect(screen.queryByRole('button', { name: '查看订单' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: /查\s*看/ })).toBeNull());
+  });
+
+  it('申请追偿 opens the recovery screen on the order, for the create permission and while something is claimed', async () => {
+    api.page.mockResolvedValue({ records: [...ROWS, row({ orderId: 9, orderNo: 'BH20261125000009', itemSeq: 2, recoveredFen: 88_849, claimFen: 0 })], total: 3, page: 1, size: 10 });
+    act(() => setRoles([P.ORDER_PLAN_OVERDUE_TABLE, P.ORDER_INFO_TABLE, P.ORDER_PLAN_RECOVER_CREATE]));
+    const router = renderPage();
+    await screen.findByText('BH20261125000008');
+    expect(within(rowOf('BH20261125000009')).queryByRole('button', { name: '申请追偿' })).toBeNull();
+    fireEvent.click(within(rowOf('BH20261125000008')).getByRole('button', { name: '申请追偿' }));
+    await screen.findByText('recovery page');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/business/recoveryApplication?orderId=8');
+  });
+
+  it('without the recovery permission there is no 申请追偿; 已核销 is a column to show', async () => {
+    renderPage();
+    await screen.findByText('BH20261125000008');
+    expect(screen.queryByRole('button', { name: '申请追偿' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: '已核销（元）' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: '已核销（元）' }));
+    expect(await screen.findByRole('columnheader', { name: '已核销（元）' })).toBeTruthy();
   });
 
   it('sends the advance date range as days', () => {

@@ -8,14 +8,13 @@ import { ListPage, type FilterField, type ListColumn } from '../../shared/crud/L
 import '../../shared/crud/locales';
 import { formatYuan } from '../../shared/format/money';
 import { ORDER_CHOICES_PERMISSIONS } from '../../shared/order/choices';
-import { orderPath } from '../../shared/order/status';
+import { orderPath, recoveryApplyPath } from '../../shared/order/status';
 import { advanceApi } from './api';
 import { ADVANCE_NS } from './locales';
 import type { AdvanceData } from './types';
 
 const LIST_KEY = 'advance.items';
 const P = PERMISSIONS;
-
 
 const money = (fen: number) => <span className="bh-num">{formatYuan(fen)}</span>;
 
@@ -25,7 +24,7 @@ const STATUS_COLOR: Record<string, string> = { OVERDUE: 'red', DUE: 'orange', PA
  * 逾期挂账 (admin:order_plan_overdue:table, docs/advances.md): the instalments the platform advanced
  * (代偿) to the capital provider after its advance days, newest advance first, with what was
  * advanced, recovered from the customer and waived since, and what the platform still claims.
- * Recovered ones leave the list unless 范围 asks for all.
+ * Recovered ones leave the list unless 范围 asks for all. 申请追偿 opens 追偿申请's form for the order.
  */
 export function AdvancePage() {
   const { t } = useTranslation(ADVANCE_NS);
@@ -38,13 +37,20 @@ export function AdvancePage() {
     {
       key: 'orderNo',
       title: t('col.orderNo'),
-      width: 178,
-      render: (row) => (opensOrders ? <Link to={orderPath(row.orderId)}>{row.orderNo}</Link> : row.orderNo),
+      width: 160,
+      render: (row) =>
+        opensOrders ? (
+          <Link className="bh-nowrap bh-num" to={orderPath(row.orderId)}>
+            {row.orderNo}
+          </Link>
+        ) : (
+          <span className="bh-nowrap bh-num">{row.orderNo}</span>
+        ),
     },
     {
       key: 'customer',
       title: t('col.customer'),
-      width: 110,
+      width: 98,
       render: (row) => (
         <Space orientation="vertical" size={0}>
           <span>{row.customerName}</span>
@@ -69,10 +75,11 @@ export function AdvancePage() {
         </Space>
       ),
     },
-    { key: 'advancedOn', title: t('col.advancedOn'), kind: 'date', sortField: 'advancedOn', width: 118, render: (row) => <span className="bh-num">{row.advancedOn ?? '—'}</span> },
+    { key: 'advancedOn', title: t('col.advancedOn'), kind: 'date', sortField: 'advancedOn', width: 106, render: (row) => <span className="bh-num">{row.advancedOn ?? '—'}</span> },
     { key: 'advanced', title: t('col.advanced'), kind: 'money', sortField: 'advancedFen', width: 125, render: (row) => money(row.advancedFen) },
-    { key: 'recovered', title: t('col.recovered'), kind: 'money', width: 118, render: (row) => money(row.recoveredFen) },
+    { key: 'recovered', title: t('col.recovered'), kind: 'money', width: 113, render: (row) => money(row.recoveredFen) },
     { key: 'waived', title: t('col.waived'), kind: 'money', width: 115, defaultHidden: true, render: (row) => money(row.waivedFen) },
+    { key: 'writtenOff', title: t('col.writtenOff'), kind: 'money', width: 115, defaultHidden: true, render: (row) => money(row.writtenOffFen) },
     {
       key: 'claim',
       title: t('col.claim'),
@@ -125,7 +132,11 @@ export function AdvancePage() {
       fetchPage={advanceApi.page}
       rowKey={(row) => `${row.orderId}-${row.itemSeq}`}
       defaultSort={{ field: 'advancedOn', order: 'desc' }}
-      rowActions={[{ key: 'view', label: t('action.view'), perm: P.ORDER_INFO_TABLE, onClick: (row) => void navigate(orderPath(row.orderId)) }]}
+      rowActions={[
+        // 申请追偿: the recovery screen's form for the order (while something is still claimed on it).
+        { key: 'recover', label: t('action.recover'), perm: P.ORDER_PLAN_RECOVER_CREATE, hidden: (row) => row.claimFen <= 0, onClick: (row) => void navigate(recoveryApplyPath(row.orderId)) },
+        { key: 'view', label: t('action.view'), perm: P.ORDER_INFO_TABLE, onClick: (row) => void navigate(orderPath(row.orderId)) },
+      ]}
     />
   );
 }

@@ -12,6 +12,7 @@ const zh = {
     advanced: '代偿金额（元）',
     recovered: '已追回（元）',
     waived: '已减免（元）',
+    writtenOff: '已核销（元）',
     claim: '挂账余额（元）',
     dpd: '逾期天数',
     itemStatus: '本期状态',
@@ -27,7 +28,7 @@ const zh = {
   },
   item: '第 {{n}} 期',
   days: '{{n}} 天',
-  action: { view: '查看订单' },
+  action: { recover: '申请追偿', view: '查看' },
   status: { NOT_DUE: '未到期', DUE: '待还', OVERDUE: '逾期', PAID: '已还', CANCELLED: '已取消', WRITTEN_OFF: '已核销' },
 };
 
@@ -42,6 +43,7 @@ const en: typeof zh = {
     advanced: 'Advanced',
     recovered: 'Recovered',
     waived: 'Waived (CNY)',
+    writtenOff: 'Written off (CNY)',
     claim: 'Still owed',
     dpd: 'DPD',
     itemStatus: 'Instalment status',
@@ -57,7 +59,7 @@ const en: typeof zh = {
   },
   item: 'No. {{n}}',
   days: '{{n}} d',
-  action: { view: 'View' },
+  action: { recover: 'Recover', view: 'View' },
   status: { NOT_DUE: 'Not due', DUE: 'Due', OVERDUE: 'Overdue', PAID: 'Paid', CANCELLED: 'Cancelled', WRITTEN_OFF: 'Written off' },
 };
 
@@ -72,6 +74,7 @@ const es: typeof zh = {
     advanced: 'Anticipado',
     recovered: 'Recuperado',
     waived: 'Condonado (CNY)',
+    writtenOff: 'Castigado (CNY)',
     claim: 'Pendiente',
     dpd: 'Días mora',
     itemStatus: 'Estado de la cuota',
@@ -87,7 +90,7 @@ const es: typeof zh = {
   },
   item: 'N.º {{n}}',
   days: '{{n}} d',
-  action: { view: 'Ver pedido' },
+  action: { recover: 'Recobrar', view: 'Ver' },
   status: { NOT_DUE: 'No vencida', DUE: 'Por pagar', OVERDUE: 'Vencida', PAID: 'Pagada', CANCELLED: 'Cancelada', WRITTEN_OFF: 'Castigada' },
 };
 
@@ -102,6 +105,7 @@ const ja: typeof zh = {
     advanced: '代位弁済額（元）',
     recovered: '回収済（元）',
     waived: '減免済（元）',
+    writtenOff: '償却済（元）',
     claim: '計上残高（元）',
     dpd: '延滞日数',
     itemStatus: '当回の状態',
@@ -117,7 +121,7 @@ const ja: typeof zh = {
   },
   item: '第 {{n}} 回',
   days: '{{n}} 日',
-  action: { view: '注文を見る' },
+  action: { recover: '回収申請', view: '表示' },
   status: { NOT_DUE: '期日前', DUE: '返済待ち', OVERDUE: '延滞', PAID: '返済済', CANCELLED: '取消', WRITTEN_OFF: '償却済' },
 };
 

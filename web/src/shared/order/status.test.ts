@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_EVENTS, ORDER_STATUSES, STATUS_COLORS, orderStatusDictionaries, statusColor } from './status';
+import { ORDER_EVENTS, ORDER_STATUSES, STATUS_COLORS, orderPath, orderStatusDictionaries, recoveryApplyPath, statusColor } from './status';
 import { scheduleDictionaries } from '../schedule/locales';
 
 describe('order statuses and events', () => {
@@ -15,6 +15,11 @@ describe('order statuses and events', () => {
   it('the Chinese labels are the domain’s (crates/domain/src/order.rs)', () => {
     expect(orderStatusDictionaries.zh.status.PENDING_DECLARATION).toBe('待车主声明/授权');
     expect(orderStatusDictionaries.zh.event.NO_FUNDER).toBe('无资金方，拒绝');
+  });
+
+  it('links to the order page and to 追偿申请 on its form for an order', () => {
+    expect(orderPath(42)).toBe('/business/orderDetail/42');
+    expect(recoveryApplyPath(42)).toBe('/business/recoveryApplication?orderId=42');
   });
 
   it('an unknown status is grey', () => {

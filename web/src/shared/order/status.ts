@@ -335,3 +335,8 @@ export function statusColor(code: string | null | undefined): string {
 export function orderPath(id: number): string {
   return `/business/orderDetail/${id}`;
 }
+
+/** 追偿申请 opened on its 申请追偿 dialog for an order (the screen reads `?orderId=`). */
+export function recoveryApplyPath(orderId: number): string {
+  return `/business/recoveryApplication?orderId=${orderId}`;
+}

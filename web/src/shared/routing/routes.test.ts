@@ -33,6 +33,7 @@ describe('route table (the product specification)', () => {
       ['/business/orderDetail/:id', false, 'admin:order_info:table'],
       ['/business/overdueManagement', false, 'admin:order_plan:table'],
       ['/business/exemptionApplication', false, 'admin:order_plan_reduction:table'],
+      ['/business/recoveryApplication', false, 'admin:order_plan_recover:table'],
       ['/business/overdueAccount', false, 'admin:order_plan_overdue:table'],
       ['/capitalAccount/accountInfo', false, undefined],
       ['/capitalAccount/signatureInfo', false, undefined],

@@ -59,6 +59,7 @@ export const BUILT_SCREENS = [
   'settleOrder',
   'premiumManagement',
   'exemptionApplication',
+  'recoveryApplication',
   'overdueManagement',
   'overdueAccount',
 ] as const;

@@ -127,6 +127,7 @@ describe('builtShortcuts (the dashboard)', () => {
       'comprehensive',
       'overdueManagement',
       'exemptionApplication',
+      'recoveryApplication',
       'overdueAccount',
     ]);
     const operate = groups.find((group) => group.section.name === 'operate');
