@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '../../shared/auth/catalogue.gen';
 import { usePermissions } from '../../shared/auth/permissions';
-import { getUserInfo } from '../../shared/auth/token';
+import { currentUserId } from '../../shared/auth/token';
 import { FormDialog } from '../../shared/crud/FormDialog';
 import { formatDateTime } from '../../shared/format/datetime';
 import { formatYuan } from '../../shared/format/money';
@@ -26,13 +26,6 @@ const STATUS_COLORS: Record<string, string> = {
 
 const listKey = (orderId: number) => ['order', 'write-offs', orderId] as const;
 
-/** The signed-in user's id (absent in a session stored before it carried one). */
-function myId(): number | null {
-  const info = getUserInfo() as { id?: unknown; userId?: unknown } | undefined;
-  const value = typeof info?.id === 'number' ? info.id : info?.userId;
-  return typeof value === 'number' ? value : null;
-}
-
 /**
  * 核销 on the order page (docs/write-offs.md): the order's write-off applications with their
  * approvals, and — for an overdue order — applying for one.
@@ -48,7 +41,7 @@ export function WriteOffPanel({ order, onChanged }: { order: OrderRow; onChanged
   const canWriteOff = held.includes(PERMISSIONS.ORDER_PLAN_WRITE_OFF);
   const rows = list.data ?? [];
   const waiting = rows.some((r) => r.status === 'PENDING_APPROVAL' || r.status === 'PENDING_SECOND');
-  const me = myId();
+  const me = currentUserId();
 
   const changed = async () => {
     await client.invalidateQueries({ queryKey: listKey(order.id) });

@@ -18,13 +18,8 @@ export interface Me {
   id: number | null;
 }
 
-/** The user id of the stored session (`userId`; `id` accepted too), when it carries one. */
-export function userIdOf(answer: unknown): number | null {
-  if (typeof answer !== 'object' || answer === null) return null;
-  const { id, userId } = answer as { id?: unknown; userId?: unknown };
-  const value = typeof id === 'number' ? id : userId;
-  return typeof value === 'number' && Number.isInteger(value) ? value : null;
-}
+/** The user id of a stored session (one rule for every screen that hides maker ≠ checker actions). */
+export { userIdOf } from '../../shared/auth/token';
 
 /** An agency or litigation case (it names who pursues the claim and ends with 结案). */
 export function isCase(method: string): method is CaseMethod {

@@ -44,6 +44,19 @@ export function getUserInfo(): UserInfo | undefined {
   }
 }
 
+/** The user id of the stored session (`userId`; `id` accepted too), when it carries one. */
+export function userIdOf(answer: unknown): number | null {
+  if (typeof answer !== 'object' || answer === null) return null;
+  const { id, userId } = answer as { id?: unknown; userId?: unknown };
+  const value = typeof id === 'number' ? id : userId;
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+}
+
+/** The signed-in user's id (absent in a session stored before it carried one). */
+export function currentUserId(): number | null {
+  return userIdOf(getUserInfo());
+}
+
 export function setUserInfo(info: UserInfo): void {
   const stored: UserInfo = {
     username: info.username,
