@@ -62,6 +62,18 @@ describe('FormDialog', () => {
     await waitFor(() => expect(screen.getByTestId('editing').textContent).toBe('closed'));
   });
 
+  it('clears a field’s error as soon as the field is edited', async () => {
+    await i18n.changeLanguage('zh');
+    const onSubmit = vi.fn<(values: Values) => Promise<unknown>>().mockRejectedValueOnce(new ApiError('business', 409, '名称已存在', { fields: { name: '名称已存在' } }));
+    render(<Harness onSubmit={onSubmit} />);
+    fireEvent.click(screen.getByText('edit 北京'));
+    const input = await screen.findByLabelText('名称');
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await screen.findByText('名称已存在');
+    fireEvent.change(input, { target: { value: '北京市' } });
+    await waitFor(() => expect(screen.queryByText('名称已存在')).toBeNull());
+  });
+
   it('puts a message for a row of a list under that row, and a renamed field’s under the field that shows it', async () => {
     await i18n.changeLanguage('zh');
     const onSubmit = vi

@@ -91,6 +91,13 @@ function DialogInstance<Values extends object>(props: FormDialogProps<Values>) {
           ? { layout: 'vertical' as const }
           : { layout: 'horizontal' as const, labelCol: { flex: `${labelWidth}px` }, labelWrap: true, wrapperCol: { flex: 1 } })}
         validateTrigger="onBlur"
+        // An error clears as soon as its field is edited (it is checked again on leaving the
+        // field or on submit), so a corrected field no longer reads as wrong while typing.
+        onValuesChange={(changed: object) => {
+          const edited = Object.keys(changed);
+          const stale = form.getFieldsError().filter((f) => f.errors.length > 0 && edited.includes(String(f.name[0])));
+          if (stale.length > 0) form.setFields(stale.map((f) => ({ name: f.name as never, errors: [] })));
+        }}
         initialValues={initialValues}
         className="bh-form-dialog"
         onFinish={() => void submit()}
