@@ -131,7 +131,12 @@ async fn an_instalment_overdue_30_days_is_advanced_once_and_recovered_from_the_c
     assert_eq!(export.code(), 200, "{}", export.text);
     assert_eq!(export.body["data"]["rows"], 2);
     let sheet = app.exported_sheet(&root, &export).await?;
-    for text in ["代偿金额（元）", "挂账余额（元）", "<t>888.49</t>", "<t>2026-03-30</t>"] {
+    for text in [
+        "代偿金额（元）",
+        "挂账余额（元）",
+        "<t>888.49</t>",
+        "<t>2026-03-30</t>",
+    ] {
         assert!(sheet.contains(text), "{text} in the export");
     }
 
