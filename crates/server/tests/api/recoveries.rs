@@ -87,14 +87,21 @@ async fn a_claim_handed_to_an_agency_is_recovered_by_repayments_and_closed_with_
     assert_eq!(bad.body["data"]["fields"]["reason"], "请填写追偿原因");
     assert!(rows(&app, &s.maker, json!({})).await?.is_empty());
 
-    let created = call(
-        &app,
-        &s.maker,
-        &format!("create/{id}"),
-        json!({ "method": "COLLECTION_AGENCY", "agency": "华信催收服务有限公司", "reason": "客户失联 30 天" }),
-    )
-    .await?;
-    assert_eq!(created.code(), 200, "{}", created.text);
+    // Eight submissions at once (a double click, two clerks): one application.
+    let body = json!({ "method": "COLLECTION_AGENCY", "agency": "华信催收服务有限公司", "reason": "客户失联 30 天" });
+    let path = format!("create/{id}");
+    let replies =
+        futures::future::join_all((0..8).map(|_| call(&app, &s.maker, &path, body.clone()))).await;
+    let mut created = None;
+    for reply in replies {
+        let reply = reply?;
+        match reply.code() {
+            200 => anyhow::ensure!(created.replace(reply).is_none(), "two applications"),
+            409 => {}
+            other => anyhow::bail!("{other}: {}", reply.text),
+        }
+    }
+    let created = created.ok_or_else(|| anyhow::anyhow!("no application"))?;
     let rid = created.body["data"]["id"].as_i64().unwrap_or(0);
     assert_eq!(created.body["data"]["claimFen"], 88_849);
     assert_eq!(created.body["data"]["status"], "PENDING_APPROVAL");

@@ -235,7 +235,12 @@ impl Beehive {
         }
         .insert(&txn)
         .await
-        .map_err(|e| crate::error::conflict_on_unique(e, "核销申请编号冲突，请重试"))?;
+        .map_err(|e| {
+            crate::error::conflict_on_unique(
+                e,
+                "该订单刚有另一份核销申请提交（或编号冲突），请刷新后重试",
+            )
+        })?;
         crate::audit::record(
             &txn,
             crate::audit::Entry {

@@ -109,6 +109,14 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
+        // One application per order open at a time (waiting for approval, or a case in progress).
+        manager
+            .get_connection()
+            .execute_unprepared(
+                "CREATE UNIQUE INDEX uq_recovery_open ON recovery (order_id) \
+                 WHERE status IN ('PENDING_APPROVAL', 'PENDING_SECOND', 'APPROVED')",
+            )
+            .await?;
         manager
             .alter_table(
                 Table::alter()

@@ -97,6 +97,14 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
+        // One application per order waiting for approval.
+        manager
+            .get_connection()
+            .execute_unprepared(
+                "CREATE UNIQUE INDEX uq_write_off_open ON write_off (order_id) \
+                 WHERE status IN ('PENDING_APPROVAL', 'PENDING_SECOND')",
+            )
+            .await?;
         Ok(())
     }
 
