@@ -241,15 +241,16 @@ describe('partners: insurer, capital provider with account and user, the capital
       assert.match(await own.innerText(), /星河消费金融车险分期借款合同[\s\S]*借款合同[\s\S]*V1[\s\S]*本机构专用/);
       const general = templates.locator('.ant-table-row', { hasText: 'SERVICE_GENERAL' });
       assert.match(await general.innerText(), /服务协议[\s\S]*通用/);
-      // Own + three general + the six built-in general templates a fresh installation signs with.
-      assert.equal(await templates.locator('.ant-table-row').count(), 10, 'own + three general + six built-in');
+      // Own + three general + the seven built-in general templates of a fresh installation (the six
+      // it signs with and the settlement certificate).
+      assert.equal(await templates.locator('.ant-table-row').count(), 11, 'own + three general + seven built-in');
       assert.equal(await templates.getByText('LOAN_YUANSHAN').count(), 0, "another provider's template never shows");
       assert.equal(await templates.getByText('POA_XINGHE_DRAFT').count(), 0, 'a draft never shows');
       await templates.getByPlaceholder('名称或编码').fill('代扣');
       await templates.getByPlaceholder('名称或编码').press('Enter');
       await templates.getByText('共 2 份模板').waitFor(); // its own 代扣 template and the built-in 代扣授权书
       await templates.getByPlaceholder('名称或编码').fill('');
-      await templates.getByText('共 10 份模板').waitFor();
+      await templates.getByText('共 11 份模板').waitFor();
       await page.evaluate(() => document.fonts.ready);
       await screenshot(page, 'partners-capital-templates-zh-1440x900', { fullPage: false });
 

@@ -29,7 +29,8 @@ fn loan(code: &str) -> Value {
 async fn contract_templates_are_versioned_and_checked() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let token = app.admin_token().await?;
-    // A fresh installation signs with six built-in ACTIVE templates, one per kind; this test
+    // A fresh installation has seven built-in ACTIVE templates, one per kind (the six it signs
+    // with and the settlement certificate); this test
     // follows templates of its own from an empty list.
     assert_eq!(
         count(
@@ -38,7 +39,7 @@ async fn contract_templates_are_versioned_and_checked() -> anyhow::Result<()> {
              WHERE code LIKE 'BUILTIN_%' AND status = 'ACTIVE' AND capital_provider_id IS NULL"
         )
         .await?,
-        6
+        7
     );
     app.execute("DELETE FROM contract_template").await?;
 
@@ -250,10 +251,10 @@ async fn contract_templates_are_versioned_and_checked() -> anyhow::Result<()> {
         v.iter()
             .any(|v| v["name"] == "order.financedAmount" && v["label"] == "融资金额（元）")
     }));
-    // 借款合同, 服务协议, 车主声明, 授权委托书, 代扣授权书, 个人信息授权书.
+    // 借款合同, 服务协议, 车主声明, 授权委托书, 代扣授权书, 个人信息授权书, 结清证明.
     assert_eq!(
         catalogue.body["data"]["docKinds"].as_array().map(Vec::len),
-        Some(6)
+        Some(7)
     );
     Ok(())
 }
