@@ -348,6 +348,52 @@ status! {
     }
 }
 
+status! {
+    /// A surrender application (退保申请, §3.5). A default surrender is filed only after the demand
+    /// notice's cure deadline has passed, so the notice precedes it (a `demand_notice` row).
+    /// REFUND_RECEIVED: the insurer's refund was applied and a shortfall is still owed.
+    pub enum SurrenderStatus in "surrender" {
+        PendingApproval = "PENDING_APPROVAL" / "待审批",
+        Approved = "APPROVED" / "已审批（退保中）",
+        Submitted = "SUBMITTED_TO_INSURER" / "已提交保险公司",
+        InsurerConfirmed = "INSURER_CONFIRMED" / "保险公司已确认",
+        RefundReceived = "REFUND_RECEIVED" / "退保款已冲账（差额待清）",
+        Settled = "SETTLED" / "已结案",
+        Rejected = "REJECTED" / "已驳回",
+        Withdrawn = "WITHDRAWN" / "已撤回",
+        Cancelled = "CANCELLED" / "已撤销退保",
+        InsurerDeclined = "INSURER_DECLINED" / "保险公司拒绝",
+    }
+    transitions {
+        PendingApproval => Approved,
+        PendingApproval => Rejected,
+        PendingApproval => Withdrawn,
+        Approved => Submitted,
+        Approved => Cancelled,
+        Submitted => InsurerConfirmed,
+        Submitted => InsurerDeclined,
+        Submitted => Cancelled,
+        InsurerConfirmed => RefundReceived,
+        InsurerConfirmed => Settled,
+        InsurerConfirmed => Cancelled,
+        RefundReceived => Settled,
+    }
+}
+
+status! {
+    /// A demand notice (催告函) before a default surrender: SENT with its cure deadline; CURED when
+    /// the order stops being overdue; CLOSED when the order left the repaying statuses otherwise.
+    pub enum DemandNoticeStatus in "demand_notice" {
+        Sent = "SENT" / "已催告",
+        Cured = "CURED" / "已纠正",
+        Closed = "CLOSED" / "已关闭",
+    }
+    transitions {
+        Sent => Cured,
+        Sent => Closed,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -377,6 +423,8 @@ mod tests {
         table_is_consistent::<WaiverStatus>();
         table_is_consistent::<RecoveryStatus>();
         table_is_consistent::<WriteOffStatus>();
+        table_is_consistent::<SurrenderStatus>();
+        table_is_consistent::<DemandNoticeStatus>();
         table_is_consistent::<PremiumStatus>();
         table_is_consistent::<PremiumLineStatus>();
     }

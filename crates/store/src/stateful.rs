@@ -65,6 +65,7 @@ stateful!(
     waiver,
     recovery,
     write_off,
+    surrender,
     premium_payment,
     premium_payment_line,
     capital_provider,

@@ -2721,6 +2721,278 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/order/surrendered/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 已退保订单: SURRENDERED, with the refund applied, the surplus paid out and what was paid per component. */
+        post: operations["orderSurrenderedPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/surrendered/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exports the list (Excel), filtered like it. */
+        post: operations["orderSurrenderedExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/surrender/quote/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 退保试算 for an order. */
+        get: operations["surrenderQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/surrender/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The surrender applications. */
+        post: operations["surrenderPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/surrender/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 导出 the applications as filtered and sorted. */
+        post: operations["surrenderExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/surrender/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 申请退保. */
+        post: operations["surrenderCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/surrender/approve/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 审批通过: the order → 退保中 (T24). */
+        post: operations["surrenderApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/surrender/reject/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 驳回. */
+        post: operations["surrenderReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/surrender/withdraw/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 撤回 (the applicant). */
+        post: operations["surrenderWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/surrender/submit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 提交保险公司. */
+        post: operations["surrenderSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/surrender/confirm/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 保险公司确认. */
+        post: operations["surrenderConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/surrender/decline/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 保险公司拒绝: the order back to 还款中 / 逾期 (T25). */
+        post: operations["surrenderDecline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/surrender/cancel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 撤销退保 (the customer cured): the order back to 还款中 / 逾期 (T25). */
+        post: operations["surrenderCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/surrender/settle-preview/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 冲账试算. */
+        get: operations["surrenderSettlePreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/surrender/settle/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 退保款确认并冲账 (T26). */
+        post: operations["surrenderSettle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/surrender/payout/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 退还余款. */
+        post: operations["surrenderPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/order/write-off/quote/{id}": {
         parameters: {
             query?: never;
@@ -6106,6 +6378,22 @@ export interface components {
              */
             maxDays?: number | null;
         };
+        /** @description A demand notice (催告函). */
+        DemandNoticeData: {
+            /** Format: int64 */
+            id: number;
+            sentOn: string;
+            cureDeadline: string;
+            /** Format: int32 */
+            daysPastDue: number;
+            /** Format: int64 */
+            outstandingFen: number;
+            /** @description SENT, CURED or CLOSED. */
+            status: string;
+            closedOn: string | null;
+            /** @description Whether it went out through the notice template (false: the template was disabled). */
+            delivered: boolean;
+        };
         DepartmentBody: {
             /**
              * Format: int64
@@ -6960,6 +7248,38 @@ export interface components {
                 settledAt: number | null;
                 /** Format: int64 */
                 disbursedAt: number | null;
+                /** @description The latest demand notice (催告函): SENT, CURED or CLOSED; empty when none was sent. */
+                demandNoticeStatus: string;
+                noticeSentOn: string | null;
+                /** @description After it the platform may surrender the policy for default. */
+                cureDeadline: string | null;
+                /**
+                 * Format: int64
+                 * @description What the payments went to, per component (refunds applied included).
+                 */
+                paidPrincipalFen: number;
+                /** Format: int64 */
+                paidInterestFen: number;
+                /** Format: int64 */
+                paidFeeFen: number;
+                /** Format: int64 */
+                paidPenaltyFen: number;
+                /**
+                 * @description The surrender whose refund was applied (已退保订单): its number, the insurer's refund, what
+                 *     it paid of the order, the surplus for the customer (and when it was paid out), the
+                 *     shortfall and how it was handled.
+                 */
+                surrenderNo: string;
+                /** Format: int64 */
+                surrenderRefundFen: number | null;
+                /** Format: int64 */
+                surrenderAppliedFen: number;
+                /** Format: int64 */
+                surrenderSurplusFen: number;
+                surplusPaidOn: string | null;
+                /** Format: int64 */
+                surrenderShortfallFen: number;
+                shortfallResolution: string;
             };
         };
         Envelope_OrderRulesData: {
@@ -7911,6 +8231,38 @@ export interface components {
                     settledAt: number | null;
                     /** Format: int64 */
                     disbursedAt: number | null;
+                    /** @description The latest demand notice (催告函): SENT, CURED or CLOSED; empty when none was sent. */
+                    demandNoticeStatus: string;
+                    noticeSentOn: string | null;
+                    /** @description After it the platform may surrender the policy for default. */
+                    cureDeadline: string | null;
+                    /**
+                     * Format: int64
+                     * @description What the payments went to, per component (refunds applied included).
+                     */
+                    paidPrincipalFen: number;
+                    /** Format: int64 */
+                    paidInterestFen: number;
+                    /** Format: int64 */
+                    paidFeeFen: number;
+                    /** Format: int64 */
+                    paidPenaltyFen: number;
+                    /**
+                     * @description The surrender whose refund was applied (已退保订单): its number, the insurer's refund, what
+                     *     it paid of the order, the surplus for the customer (and when it was paid out), the
+                     *     shortfall and how it was handled.
+                     */
+                    surrenderNo: string;
+                    /** Format: int64 */
+                    surrenderRefundFen: number | null;
+                    /** Format: int64 */
+                    surrenderAppliedFen: number;
+                    /** Format: int64 */
+                    surrenderSurplusFen: number;
+                    surplusPaidOn: string | null;
+                    /** Format: int64 */
+                    surrenderShortfallFen: number;
+                    shortfallResolution: string;
                 }[];
                 /**
                  * Format: int64
@@ -8328,6 +8680,99 @@ export interface components {
                     updatedAt: number;
                     /** Format: int64 */
                     version: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, all pages together.
+                 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                size: number;
+            };
+        };
+        Envelope_PageData_SurrenderData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                records: {
+                    /** Format: int64 */
+                    id: number;
+                    surrenderNo: string;
+                    /** Format: int64 */
+                    orderId: number;
+                    orderNo: string;
+                    customerName: string;
+                    capitalProviderName: string;
+                    orderStatus: string;
+                    /** @description DEFAULT, CUSTOMER_REQUEST, VEHICLE_SOLD, TOTAL_LOSS, DUPLICATE or POLICY_NOT_ISSUED. */
+                    reason: string;
+                    /** @description CUSTOMER or PLATFORM. */
+                    initiatedBy: string;
+                    remark: string;
+                    requestedCancelDate: string;
+                    /** Format: int64 */
+                    estimateFen: number;
+                    /** Format: int64 */
+                    payoffFen: number;
+                    /** Format: int64 */
+                    outstandingFen: number;
+                    noticeSentOn: string | null;
+                    cureDeadline: string | null;
+                    /**
+                     * @description PENDING_APPROVAL, APPROVED, SUBMITTED_TO_INSURER, INSURER_CONFIRMED, REFUND_RECEIVED,
+                     *     SETTLED, REJECTED, WITHDRAWN, CANCELLED, INSURER_DECLINED.
+                     */
+                    status: string;
+                    /** Format: int64 */
+                    createdBy: number | null;
+                    createdByName: string;
+                    /** Format: int64 */
+                    createdAt: number;
+                    approvedByName: string;
+                    /** Format: int64 */
+                    approvedAt: number | null;
+                    submittedOn: string | null;
+                    /** Format: int64 */
+                    insurerRefundFen: number | null;
+                    endorsementNo: string;
+                    effectiveDate: string | null;
+                    refundReceivedOn: string | null;
+                    refundChannel: string;
+                    refundSerialNo: string;
+                    /** Format: int64 */
+                    appliedFen: number;
+                    /** Format: int64 */
+                    surplusFen: number;
+                    /** Format: int64 */
+                    shortfallFen: number;
+                    /** @description '', OPEN, PAID or WRITTEN_OFF. */
+                    shortfallResolution: string;
+                    /** @description Who bears a written-off shortfall: CAPITAL_PROVIDER or PLATFORM. */
+                    bearer: string;
+                    settledByName: string;
+                    /** Format: int64 */
+                    settledAt: number | null;
+                    surplusPaidOn: string | null;
+                    payoutChannel: string;
+                    payoutSerialNo: string;
+                    /** @description Why it was rejected, withdrawn, cancelled or declined. */
+                    rejectReason: string;
+                    /** @description The estimate per policy when filed. */
+                    policies: components["schemas"]["PolicyEstimateData"][];
                 }[];
                 /**
                  * Format: int64
@@ -9444,6 +9889,44 @@ export interface components {
                 authorities?: string[] | null;
             };
         };
+        Envelope_SettlePreviewData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description How the refund would settle the order. */
+            data: {
+                /** Format: int64 */
+                refundFen: number;
+                /**
+                 * Format: int64
+                 * @description What the order owes after the cancellation at the effective date.
+                 */
+                payoffFen: number;
+                /** Format: int64 */
+                appliedFen: number;
+                /**
+                 * Format: int64
+                 * @description Returned to the customer.
+                 */
+                surplusFen: number;
+                /**
+                 * Format: int64
+                 * @description Still owed.
+                 */
+                shortfallFen: number;
+                effectiveDate: string;
+            };
+        };
         Envelope_SignatureConfigData: {
             /**
              * @description `true` on success.
@@ -9505,6 +9988,133 @@ export interface components {
                 documentSha256: string;
                 /** Format: int64 */
                 signedAt: number | null;
+            };
+        };
+        Envelope_SurrenderData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description A surrender application. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                surrenderNo: string;
+                /** Format: int64 */
+                orderId: number;
+                orderNo: string;
+                customerName: string;
+                capitalProviderName: string;
+                orderStatus: string;
+                /** @description DEFAULT, CUSTOMER_REQUEST, VEHICLE_SOLD, TOTAL_LOSS, DUPLICATE or POLICY_NOT_ISSUED. */
+                reason: string;
+                /** @description CUSTOMER or PLATFORM. */
+                initiatedBy: string;
+                remark: string;
+                requestedCancelDate: string;
+                /** Format: int64 */
+                estimateFen: number;
+                /** Format: int64 */
+                payoffFen: number;
+                /** Format: int64 */
+                outstandingFen: number;
+                noticeSentOn: string | null;
+                cureDeadline: string | null;
+                /**
+                 * @description PENDING_APPROVAL, APPROVED, SUBMITTED_TO_INSURER, INSURER_CONFIRMED, REFUND_RECEIVED,
+                 *     SETTLED, REJECTED, WITHDRAWN, CANCELLED, INSURER_DECLINED.
+                 */
+                status: string;
+                /** Format: int64 */
+                createdBy: number | null;
+                createdByName: string;
+                /** Format: int64 */
+                createdAt: number;
+                approvedByName: string;
+                /** Format: int64 */
+                approvedAt: number | null;
+                submittedOn: string | null;
+                /** Format: int64 */
+                insurerRefundFen: number | null;
+                endorsementNo: string;
+                effectiveDate: string | null;
+                refundReceivedOn: string | null;
+                refundChannel: string;
+                refundSerialNo: string;
+                /** Format: int64 */
+                appliedFen: number;
+                /** Format: int64 */
+                surplusFen: number;
+                /** Format: int64 */
+                shortfallFen: number;
+                /** @description '', OPEN, PAID or WRITTEN_OFF. */
+                shortfallResolution: string;
+                /** @description Who bears a written-off shortfall: CAPITAL_PROVIDER or PLATFORM. */
+                bearer: string;
+                settledByName: string;
+                /** Format: int64 */
+                settledAt: number | null;
+                surplusPaidOn: string | null;
+                payoutChannel: string;
+                payoutSerialNo: string;
+                /** @description Why it was rejected, withdrawn, cancelled or declined. */
+                rejectReason: string;
+                /** @description The estimate per policy when filed. */
+                policies: components["schemas"]["PolicyEstimateData"][];
+            };
+        };
+        Envelope_SurrenderQuoteData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in Chinese. */
+            msg: string;
+            /** @description What filing a surrender would say. */
+            data: {
+                /** Format: int64 */
+                orderId: number;
+                orderNo: string;
+                orderStatus: string;
+                customerName: string;
+                businessDate: string;
+                reason: string;
+                cancelDate: string;
+                /**
+                 * Format: int64
+                 * @description Σ the policies' estimated refunds.
+                 */
+                estimateFen: number;
+                /**
+                 * Format: int64
+                 * @description What settles the order at the cancellation date.
+                 */
+                payoffFen: number;
+                /** Format: int64 */
+                outstandingFen: number;
+                /** Format: int32 */
+                daysPastDue: number;
+                policies: components["schemas"]["PolicyEstimateData"][];
+                notice: null | components["schemas"]["DemandNoticeData"];
+                /** @description Why it cannot be filed now; null when it can. */
+                blocked: string | null;
+                openNo: string | null;
             };
         };
         Envelope_SyncedData: {
@@ -11207,6 +11817,38 @@ export interface components {
             settledAt: number | null;
             /** Format: int64 */
             disbursedAt: number | null;
+            /** @description The latest demand notice (催告函): SENT, CURED or CLOSED; empty when none was sent. */
+            demandNoticeStatus: string;
+            noticeSentOn: string | null;
+            /** @description After it the platform may surrender the policy for default. */
+            cureDeadline: string | null;
+            /**
+             * Format: int64
+             * @description What the payments went to, per component (refunds applied included).
+             */
+            paidPrincipalFen: number;
+            /** Format: int64 */
+            paidInterestFen: number;
+            /** Format: int64 */
+            paidFeeFen: number;
+            /** Format: int64 */
+            paidPenaltyFen: number;
+            /**
+             * @description The surrender whose refund was applied (已退保订单): its number, the insurer's refund, what
+             *     it paid of the order, the surplus for the customer (and when it was paid out), the
+             *     shortfall and how it was handled.
+             */
+            surrenderNo: string;
+            /** Format: int64 */
+            surrenderRefundFen: number | null;
+            /** Format: int64 */
+            surrenderAppliedFen: number;
+            /** Format: int64 */
+            surrenderSurplusFen: number;
+            surplusPaidOn: string | null;
+            /** Format: int64 */
+            surrenderShortfallFen: number;
+            shortfallResolution: string;
         };
         /** @description The order rules. */
         OrderRules: {
@@ -11452,6 +12094,32 @@ export interface components {
             insurerName?: string;
             /** Format: int64 */
             premiumFen: number;
+        };
+        /** @description One policy's estimated refund. */
+        PolicyEstimateData: {
+            /** Format: int64 */
+            policyId: number;
+            /** @description COMMERCIAL, COMPULSORY or VEHICLE_TAX. */
+            kind: string;
+            insurerName: string;
+            policyNo: string;
+            /** Format: int64 */
+            premiumFen: number;
+            startDate: string | null;
+            endDate: string | null;
+            /** Format: int64 */
+            refundFen: number;
+            /** Format: int64 */
+            daysRemaining: number;
+            /** Format: int64 */
+            daysInTerm: number;
+            /** @description PRE_START, PRO_RATA, SHORT_RATE or NONE. */
+            method: string;
+            /**
+             * @description Why nothing is refunded: COMPULSORY_REASON_NOT_ALLOWED, POLICY_EXPIRED,
+             *     VEHICLE_TAX_NOT_REFUNDABLE.
+             */
+            reasonCode: string | null;
         };
         /** @description An e-policy upload: `file` (PDF), `policyNo`, `startDate` and `endDate` (YYYY-MM-DD). */
         PolicyUpload: {
@@ -12637,6 +13305,29 @@ export interface components {
             /** @description The administrator's permissions; absent for capital-provider users. */
             authorities?: string[] | null;
         };
+        /** @description How the refund would settle the order. */
+        SettlePreviewData: {
+            /** Format: int64 */
+            refundFen: number;
+            /**
+             * Format: int64
+             * @description What the order owes after the cancellation at the effective date.
+             */
+            payoffFen: number;
+            /** Format: int64 */
+            appliedFen: number;
+            /**
+             * Format: int64
+             * @description Returned to the customer.
+             */
+            surplusFen: number;
+            /**
+             * Format: int64
+             * @description Still owed.
+             */
+            shortfallFen: number;
+            effectiveDate: string;
+        };
         /** @description A signature. */
         SignBody: {
             /** @description The signer's full name (as on their ID or business licence). */
@@ -12767,6 +13458,170 @@ export interface components {
         };
         StatusBody: {
             enabled: boolean;
+        };
+        /** @description An application. */
+        SurrenderBody: {
+            /** Format: int64 */
+            orderId: number;
+            reason: string;
+            /** @description YYYY-MM-DD. */
+            requestedCancelDate: string;
+            remark?: string;
+        };
+        /** @description The insurer's confirmation (批单). */
+        SurrenderConfirmBody: {
+            /**
+             * Format: int64
+             * @description The refund the insurer confirms (fen).
+             */
+            insurerRefundFen: number;
+            endorsementNo: string;
+            /** @description YYYY-MM-DD: the cancellation's effective date. */
+            effectiveDate: string;
+        };
+        /** @description A surrender application. */
+        SurrenderData: {
+            /** Format: int64 */
+            id: number;
+            surrenderNo: string;
+            /** Format: int64 */
+            orderId: number;
+            orderNo: string;
+            customerName: string;
+            capitalProviderName: string;
+            orderStatus: string;
+            /** @description DEFAULT, CUSTOMER_REQUEST, VEHICLE_SOLD, TOTAL_LOSS, DUPLICATE or POLICY_NOT_ISSUED. */
+            reason: string;
+            /** @description CUSTOMER or PLATFORM. */
+            initiatedBy: string;
+            remark: string;
+            requestedCancelDate: string;
+            /** Format: int64 */
+            estimateFen: number;
+            /** Format: int64 */
+            payoffFen: number;
+            /** Format: int64 */
+            outstandingFen: number;
+            noticeSentOn: string | null;
+            cureDeadline: string | null;
+            /**
+             * @description PENDING_APPROVAL, APPROVED, SUBMITTED_TO_INSURER, INSURER_CONFIRMED, REFUND_RECEIVED,
+             *     SETTLED, REJECTED, WITHDRAWN, CANCELLED, INSURER_DECLINED.
+             */
+            status: string;
+            /** Format: int64 */
+            createdBy: number | null;
+            createdByName: string;
+            /** Format: int64 */
+            createdAt: number;
+            approvedByName: string;
+            /** Format: int64 */
+            approvedAt: number | null;
+            submittedOn: string | null;
+            /** Format: int64 */
+            insurerRefundFen: number | null;
+            endorsementNo: string;
+            effectiveDate: string | null;
+            refundReceivedOn: string | null;
+            refundChannel: string;
+            refundSerialNo: string;
+            /** Format: int64 */
+            appliedFen: number;
+            /** Format: int64 */
+            surplusFen: number;
+            /** Format: int64 */
+            shortfallFen: number;
+            /** @description '', OPEN, PAID or WRITTEN_OFF. */
+            shortfallResolution: string;
+            /** @description Who bears a written-off shortfall: CAPITAL_PROVIDER or PLATFORM. */
+            bearer: string;
+            settledByName: string;
+            /** Format: int64 */
+            settledAt: number | null;
+            surplusPaidOn: string | null;
+            payoutChannel: string;
+            payoutSerialNo: string;
+            /** @description Why it was rejected, withdrawn, cancelled or declined. */
+            rejectReason: string;
+            /** @description The estimate per policy when filed. */
+            policies: components["schemas"]["PolicyEstimateData"][];
+        };
+        /** @description The list's filters. */
+        SurrenderPageBody: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            size?: number | null;
+            sort?: null | components["schemas"]["SortDto"];
+            status?: string | null;
+            reason?: string | null;
+            /** @description Contained in the order number. */
+            orderNo?: string | null;
+            /** @description Contained in the customer's name. */
+            customerName?: string | null;
+            /**
+             * Format: int64
+             * @description One order's applications (the order page).
+             */
+            orderId?: number | null;
+        };
+        /** @description The surplus paid out. */
+        SurrenderPayoutBody: {
+            /** @description YYYY-MM-DD. */
+            paidOn: string;
+            channel: string;
+            serialNo: string;
+        };
+        /** @description What filing a surrender would say. */
+        SurrenderQuoteData: {
+            /** Format: int64 */
+            orderId: number;
+            orderNo: string;
+            orderStatus: string;
+            customerName: string;
+            businessDate: string;
+            reason: string;
+            cancelDate: string;
+            /**
+             * Format: int64
+             * @description Σ the policies' estimated refunds.
+             */
+            estimateFen: number;
+            /**
+             * Format: int64
+             * @description What settles the order at the cancellation date.
+             */
+            payoffFen: number;
+            /** Format: int64 */
+            outstandingFen: number;
+            /** Format: int32 */
+            daysPastDue: number;
+            policies: components["schemas"]["PolicyEstimateData"][];
+            notice: null | components["schemas"]["DemandNoticeData"];
+            /** @description Why it cannot be filed now; null when it can. */
+            blocked: string | null;
+            openNo: string | null;
+        };
+        /** @description A reason. */
+        SurrenderReasonBody: {
+            reason: string;
+        };
+        /** @description The refund received. */
+        SurrenderSettleBody: {
+            /** @description YYYY-MM-DD. */
+            receivedOn: string;
+            /** @description BANK_TRANSFER, WITHHOLD, ONLINE_PAY or OFFLINE (not needed for a zero refund). */
+            channel?: string;
+            serialNo?: string;
+            /** @description When the refund leaves a shortfall: OPEN (the customer still owes it) or WRITTEN_OFF. */
+            shortfallResolution?: string | null;
+            /** @description With WRITTEN_OFF: CAPITAL_PROVIDER or PLATFORM. */
+            bearer?: string | null;
+        };
+        /** @description When it was sent to the insurer. */
+        SurrenderSubmitBody: {
+            /** @description YYYY-MM-DD. */
+            submittedOn: string;
         };
         /** @description What a repayment command left. */
         SyncedData: {
@@ -18504,6 +19359,552 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderSurrenderedPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_OrderRowData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    orderSurrenderedExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    surrenderQuote: {
+        parameters: {
+            query?: {
+                /** @description A reason code; CUSTOMER_REQUEST when absent. */
+                reason?: string;
+                /** @description YYYY-MM-DD; today (the business date) when absent. */
+                cancelDate?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SurrenderQuoteData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    surrenderPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurrenderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData_SurrenderData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    surrenderExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurrenderPageBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    surrenderCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurrenderBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SurrenderData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    surrenderApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SurrenderData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    surrenderReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurrenderReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    surrenderWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurrenderReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    surrenderSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurrenderSubmitBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SurrenderData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    surrenderConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurrenderConfirmBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SurrenderData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    surrenderDecline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurrenderReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SurrenderData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    surrenderCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurrenderReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SurrenderData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    surrenderSettlePreview: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; today when absent. */
+                receivedOn?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SettlePreviewData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    surrenderSettle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurrenderSettleBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SurrenderData"] | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    surrenderPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurrenderPayoutBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SurrenderData"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description The token is missing, unknown, expired or signed out. */

@@ -246,6 +246,30 @@ pub struct OrderRowData {
     pub settled_at: Option<i64>,
     #[schema(required = true)]
     pub disbursed_at: Option<i64>,
+    /// The latest demand notice (催告函): SENT, CURED or CLOSED; empty when none was sent.
+    pub demand_notice_status: String,
+    #[schema(required = true)]
+    pub notice_sent_on: Option<String>,
+    /// After it the platform may surrender the policy for default.
+    #[schema(required = true)]
+    pub cure_deadline: Option<String>,
+    /// What the payments went to, per component (refunds applied included).
+    pub paid_principal_fen: i64,
+    pub paid_interest_fen: i64,
+    pub paid_fee_fen: i64,
+    pub paid_penalty_fen: i64,
+    /// The surrender whose refund was applied (已退保订单): its number, the insurer's refund, what
+    /// it paid of the order, the surplus for the customer (and when it was paid out), the
+    /// shortfall and how it was handled.
+    pub surrender_no: String,
+    #[schema(required = true)]
+    pub surrender_refund_fen: Option<i64>,
+    pub surrender_applied_fen: i64,
+    pub surrender_surplus_fen: i64,
+    #[schema(required = true)]
+    pub surplus_paid_on: Option<String>,
+    pub surrender_shortfall_fen: i64,
+    pub shortfall_resolution: String,
 }
 
 impl From<OrderRow> for OrderRowData {
@@ -297,6 +321,36 @@ impl From<OrderRow> for OrderRowData {
             settle_type: o.settle_type,
             settled_at: o.settled_at.map(ms),
             disbursed_at: o.disbursed_at.map(ms),
+            demand_notice_status: r
+                .demand_notice
+                .as_ref()
+                .map(|n| n.status.clone())
+                .unwrap_or_default(),
+            notice_sent_on: r.demand_notice.as_ref().map(|n| date(n.sent_on)),
+            cure_deadline: r.demand_notice.as_ref().map(|n| date(n.cure_deadline)),
+            paid_principal_fen: r.paid_by_component.principal_fen,
+            paid_interest_fen: r.paid_by_component.interest_fen,
+            paid_fee_fen: r.paid_by_component.fee_fen,
+            paid_penalty_fen: r.paid_by_component.penalty_fen,
+            surrender_no: r
+                .surrender
+                .as_ref()
+                .map(|s| s.surrender_no.clone())
+                .unwrap_or_default(),
+            surrender_refund_fen: r.surrender.as_ref().and_then(|s| s.insurer_refund_fen),
+            surrender_applied_fen: r.surrender.as_ref().map_or(0, |s| s.applied_fen),
+            surrender_surplus_fen: r.surrender.as_ref().map_or(0, |s| s.surplus_fen),
+            surplus_paid_on: r
+                .surrender
+                .as_ref()
+                .and_then(|s| s.surplus_paid_on)
+                .map(date),
+            surrender_shortfall_fen: r.surrender.as_ref().map_or(0, |s| s.shortfall_fen),
+            shortfall_resolution: r
+                .surrender
+                .as_ref()
+                .map(|s| s.shortfall_resolution.clone())
+                .unwrap_or_default(),
         }
     }
 }

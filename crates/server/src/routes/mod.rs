@@ -21,6 +21,7 @@ mod premium;
 mod recovery;
 mod repayment;
 mod signing;
+mod surrender;
 mod system;
 mod waiver;
 mod write_off;
@@ -83,6 +84,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(repayment::router())
         .merge(waiver::router())
         .merge(recovery::router())
+        .merge(surrender::router())
         .merge(write_off::router())
         .merge(overdue::router())
         .merge(advance::router())

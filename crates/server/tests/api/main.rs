@@ -34,6 +34,7 @@ mod repayments;
 mod scenario;
 mod settings;
 mod skeleton;
+mod surrenders;
 mod system;
 mod templates;
 mod waivers;

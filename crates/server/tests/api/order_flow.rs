@@ -37,6 +37,9 @@ pub(crate) const PART2: &[&str] = &[
     "admin:order_plan_recover:table",
     "admin:order_plan_recover:create",
     "admin:order_plan_recover:approve",
+    "admin:order_refund:table",
+    "admin:order_refund:approve",
+    "admin:order_refund:settle",
 ];
 
 pub(crate) struct Staff {

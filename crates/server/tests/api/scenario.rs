@@ -1,5 +1,6 @@
 //! Random borrowers over simulated months on the nightly run (docs/repayments.md): orders paying
-//! on time, late, in part, settling early, defaulting and paying it all later, with bounced
+//! on time, late, in part, settling early, defaulting and paying it all later or surrendered
+//! after the demand notice's cure deadline (docs/surrenders.md), with bounced
 //! payments reversed, penalty waivers and advance claims written off, the business date moving one
 //! day at a time. Every day
 //! every order is checked against the invariants:
@@ -57,8 +58,10 @@ enum Habit {
     InPart,
     /// On time, then settles early at the due date of this instalment.
     SettlesAt(i64),
-    /// On time until this instalment, then nothing for 90 days, then everything overdue.
-    Defaults(i64),
+    /// On time until this instalment, then nothing for 90 days, then everything overdue; or, when
+    /// the flag is set, nothing more: the platform surrenders the policy once the demand notice's
+    /// cure deadline has passed, the insurer refunds the estimate, a shortfall is written off.
+    Defaults(i64, bool),
 }
 
 fn amount(v: &Value) -> i64 {
@@ -144,7 +147,9 @@ async fn check(app: &TestApp, s: &Staff, id: i64, date: &str) -> anyhow::Result<
         );
     }
     match status.as_str() {
-        "SETTLED" => anyhow::ensure!(outstanding == 0, "{at}: settled owing {outstanding}"),
+        "SETTLED" | "SURRENDERED" => {
+            anyhow::ensure!(outstanding == 0, "{at}: {status} owing {outstanding}");
+        }
         "OVERDUE" => anyhow::ensure!(late && outstanding > 0, "{at}: OVERDUE without arrears"),
         "REPAYING" => anyhow::ensure!(!late && outstanding > 0, "{at}: REPAYING {m}"),
         other => anyhow::bail!("{at}: status {other}"),
@@ -179,6 +184,81 @@ async fn check(app: &TestApp, s: &Staff, id: i64, date: &str) -> anyhow::Result<
     Ok(())
 }
 
+/// A default surrender of `id` today if the demand notice's cure deadline has passed: filed by
+/// the maker, the rest by the checker; the insurer refunds the estimate, effective today; a
+/// shortfall is written off by the platform, a surplus paid out. Whether it happened.
+async fn surrender(
+    app: &TestApp,
+    s: &Staff,
+    id: i64,
+    today: &str,
+    serial: &mut u64,
+) -> anyhow::Result<bool> {
+    let q = app
+        .get_as(
+            &format!("{ORDER}/surrender/quote/{id}?reason=DEFAULT"),
+            &s.maker,
+        )
+        .await?;
+    anyhow::ensure!(q.code() == 200, "quote: {}", q.text);
+    if !q.body["data"]["blocked"].is_null() {
+        return Ok(false);
+    }
+    let estimate = amount(&q.body["data"]["estimateFen"]);
+    let step = |who: &str, path: String, body: Value| {
+        let token = if who == "maker" { &s.maker } else { &s.checker };
+        async move {
+            let reply = app
+                .post_as(&format!("{ORDER}/surrender/{path}"), token, &body)
+                .await?;
+            anyhow::ensure!(reply.code() == 200, "{path}: {}", reply.text);
+            Ok::<Value, anyhow::Error>(reply.body["data"].clone())
+        }
+    };
+    let created = step(
+        "maker",
+        "create".to_owned(),
+        json!({ "orderId": id, "reason": "DEFAULT", "requestedCancelDate": today }),
+    )
+    .await?;
+    let sid = amount(&created["id"]);
+    step("checker", format!("approve/{sid}"), json!({})).await?;
+    step(
+        "checker",
+        format!("submit/{sid}"),
+        json!({ "submittedOn": today }),
+    )
+    .await?;
+    step(
+        "checker",
+        format!("confirm/{sid}"),
+        json!({ "insurerRefundFen": estimate, "endorsementNo": format!("END-{sid}"), "effectiveDate": today }),
+    )
+    .await?;
+    *serial += 1;
+    let done = step(
+        "checker",
+        format!("settle/{sid}"),
+        json!({ "receivedOn": today, "channel": "BANK_TRANSFER", "serialNo": format!("SC-{serial}"),
+                "shortfallResolution": "WRITTEN_OFF", "bearer": "PLATFORM" }),
+    )
+    .await?;
+    anyhow::ensure!(
+        amount(&done["appliedFen"]) + amount(&done["surplusFen"]) == estimate,
+        "invariant 10: {done}"
+    );
+    if amount(&done["surplusFen"]) > 0 {
+        *serial += 1;
+        step(
+            "checker",
+            format!("payout/{sid}"),
+            json!({ "paidOn": today, "channel": "BANK_TRANSFER", "serialNo": format!("SC-{serial}") }),
+        )
+        .await?;
+    }
+    Ok(true)
+}
+
 #[tokio::test]
 async fn random_borrowers_keep_every_invariant_day_by_day() -> anyhow::Result<()> {
     let orders = env_or("BEEHIVE_SCENARIO_ORDERS", 5);
@@ -199,7 +279,10 @@ async fn random_borrowers_keep_every_invariant_day_by_day() -> anyhow::Result<()
             1 => Habit::Late(i64::try_from(5 + rng.next() % 30).unwrap_or(5)),
             2 => Habit::InPart,
             3 => Habit::SettlesAt(i64::try_from(2 + rng.next() % 8).unwrap_or(2)),
-            _ => Habit::Defaults(i64::try_from(1 + rng.next() % 4).unwrap_or(1)),
+            _ => Habit::Defaults(
+                i64::try_from(1 + rng.next() % 4).unwrap_or(1),
+                rng.one_in(2),
+            ),
         };
         book.push((id, habit));
     }
@@ -207,6 +290,7 @@ async fn random_borrowers_keep_every_invariant_day_by_day() -> anyhow::Result<()
     let mut waivers = 0;
     let mut written_off = 0;
     let mut bounced = 0;
+    let mut surrendered = 0;
     let days = months * 30;
     for day in 1..=days {
         let date = start + chrono::Days::new(day);
@@ -238,7 +322,7 @@ async fn random_borrowers_keep_every_invariant_day_by_day() -> anyhow::Result<()
                     .and_then(|v| v.parse::<i64>().ok())
                     .unwrap_or(0),
             );
-            if status == "SETTLED" {
+            if status == "SETTLED" || status == "SURRENDERED" {
                 continue;
             }
             let due_today = next_date.starts_with(&text);
@@ -285,10 +369,18 @@ async fn random_borrowers_keep_every_invariant_day_by_day() -> anyhow::Result<()
                     None
                 }
                 Habit::SettlesAt(_) => (due_today && next_fen > 0).then_some(next_fen),
-                Habit::Defaults(n) if paid_items < n => {
+                Habit::Defaults(n, _) if paid_items < n => {
                     (due_today && next_fen > 0).then_some(next_fen)
                 }
-                Habit::Defaults(_) => (dpd == 90 && arrears > 0).then_some(arrears),
+                Habit::Defaults(_, true) => {
+                    if surrender(&app, &s, id, &text, &mut serial).await? {
+                        surrendered += 1;
+                        check(&app, &s, id, &text).await?;
+                        continue;
+                    }
+                    None
+                }
+                Habit::Defaults(_, false) => (dpd == 90 && arrears > 0).then_some(arrears),
             };
             if let Some(fen) = pay.filter(|f| *f > 0) {
                 serial += 1;
@@ -379,7 +471,8 @@ async fn random_borrowers_keep_every_invariant_day_by_day() -> anyhow::Result<()
     {
         println!(
             "scenario: {orders} orders, {days} days, {serial} payments, {bounced} bounced, \
-         {waivers} waivers, {written_off} claims written off, {settled} settled"
+         {waivers} waivers, {written_off} claims written off, {settled} settled, \
+         {surrendered} surrendered"
         );
     }
     Ok(())

@@ -903,6 +903,91 @@ impl Beehive {
     }
 }
 
+/// Queues a system notice (no sender: the nightly run, docs/surrenders.md) from the template
+/// `code` to one customer, in the caller's transaction; the worker delivers it. Answers the
+/// batch, or `None` when the template is missing, disabled, not in-app without its SMS template,
+/// or needs a value `params` does not give (the notice is then recorded without a delivery).
+pub(crate) async fn queue_system_notice<C: ConnectionTrait>(
+    conn: &C,
+    now: chrono::DateTime<chrono::Utc>,
+    code: &str,
+    customer_id: i64,
+    params: &BTreeMap<String, String>,
+    target: serde_json::Value,
+) -> Result<Option<i64>> {
+    let Some(template) = notice_template::Entity::find()
+        .filter(notice_template::Column::Code.eq(code))
+        .one(conn)
+        .await?
+    else {
+        return Ok(None);
+    };
+    if !template.enabled {
+        return Ok(None);
+    }
+    let Ok((_, names)) = split_placeholders(&template.content) else {
+        return Ok(None);
+    };
+    if names.iter().any(|n| !params.contains_key(n)) {
+        return Ok(None);
+    }
+    let sms_code = match template.sms_template_id {
+        Some(id) if template.channel == SMS => sms_template::Entity::find_by_id(id)
+            .one(conn)
+            .await?
+            .map(|t| t.code),
+        _ => None,
+    };
+    if template.channel == SMS && sms_code.is_none() {
+        return Ok(None);
+    }
+    let Some(who) = customer::Entity::find_by_id(customer_id).one(conn).await? else {
+        return Ok(None);
+    };
+    let used: BTreeMap<&String, &String> =
+        params.iter().filter(|(k, _)| names.contains(k)).collect();
+    let batch = notice_batch::ActiveModel {
+        notice_template_id: Set(template.id),
+        template_code: Set(template.code.clone()),
+        template_name: Set(template.name.clone()),
+        channel: Set(template.channel.clone()),
+        content: Set(template.content.clone()),
+        sms_template_code: Set(sms_code),
+        params: Set(serde_json::to_string(&used).map_err(Error::internal)?),
+        target: Set(target.to_string()),
+        status: Set(RUNNING.to_owned()),
+        total: Set(1),
+        sent: Set(0),
+        failed: Set(0),
+        finished_at: Set(None),
+        created_at: Set(now),
+        created_by: Set(None),
+        updated_at: Set(now),
+        updated_by: Set(None),
+        version: Set(0),
+        ..Default::default()
+    }
+    .insert(conn)
+    .await?;
+    notice_recipient::ActiveModel {
+        batch_id: Set(batch.id),
+        customer_id: Set(who.id),
+        customer_name: Set(who.name),
+        mobile_mask: Set(who.mobile_mask),
+        status: Set(QUEUED.to_owned()),
+        attempts: Set(0),
+        reason: Set(String::new()),
+        claim_token: Set(None),
+        claimed_at: Set(None),
+        sent_at: Set(None),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(conn)
+    .await?;
+    Ok(Some(batch.id))
+}
+
 #[cfg(test)]
 mod status_codes {
     use super::*;

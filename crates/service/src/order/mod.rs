@@ -22,6 +22,8 @@ pub mod progress;
 pub mod purpose;
 pub mod recovery;
 pub mod repayment;
+pub mod surrender;
+pub mod surrender_facts;
 pub mod transition;
 pub mod waiver;
 pub mod waiver_facts;
@@ -53,7 +55,7 @@ use store::entity::{
 use store::sea_orm::sea_query::{Expr, ExprTrait, Query};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, QueryFilter,
-    QueryOrder, Select, Set,
+    QueryOrder, QuerySelect, Select, Set,
 };
 use transition::{Event, status_of};
 
@@ -241,6 +243,21 @@ pub struct OrderRow {
     /// The intake assignee's and the last reviewer's names.
     pub assignee_name: Option<String>,
     pub reviewer_name: Option<String>,
+    /// The latest demand notice (催告函) of the order, if any was sent.
+    pub demand_notice: Option<store::entity::demand_notice::Model>,
+    /// What the customer's payments went to, per component (after disbursement).
+    pub paid_by_component: PaidByComponent,
+    /// The surrender whose refund was applied to the order, if any.
+    pub surrender: Option<store::entity::surrender::Model>,
+}
+
+/// Paid per component, from the repayments' allocations.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PaidByComponent {
+    pub principal_fen: i64,
+    pub interest_fen: i64,
+    pub fee_fen: i64,
+    pub penalty_fen: i64,
 }
 
 /// A policy quoted on an order.
@@ -1377,6 +1394,56 @@ impl Beehive {
             .into_iter()
             .map(|u| (u.id, u.name))
             .collect();
+        let mut notices: HashMap<i64, store::entity::demand_notice::Model> = HashMap::new();
+        for n in store::entity::demand_notice::Entity::find()
+            .filter(
+                store::entity::demand_notice::Column::OrderId
+                    .is_in(rows.iter().map(|o| o.id).collect::<Vec<_>>()),
+            )
+            .order_by_asc(store::entity::demand_notice::Column::Id)
+            .all(conn)
+            .await?
+        {
+            notices.insert(n.order_id, n);
+        }
+        let ids: Vec<i64> = rows.iter().map(|o| o.id).collect();
+        let mut paid: HashMap<i64, PaidByComponent> = HashMap::new();
+        let sums: Vec<(i64, String, i64)> = store::entity::repayment_allocation::Entity::find()
+            .select_only()
+            .column(store::entity::repayment_allocation::Column::OrderId)
+            .column(store::entity::repayment_allocation::Column::Component)
+            // SUM of a BIGINT is NUMERIC on PostgreSQL; the cast reads back as i64 on both.
+            .expr(store::sea_orm::sea_query::Func::cast_as(
+                store::sea_orm::sea_query::Func::sum(Expr::col(
+                    store::entity::repayment_allocation::Column::AmountFen,
+                )),
+                "BIGINT",
+            ))
+            .filter(store::entity::repayment_allocation::Column::OrderId.is_in(ids.clone()))
+            .group_by(store::entity::repayment_allocation::Column::OrderId)
+            .group_by(store::entity::repayment_allocation::Column::Component)
+            .into_tuple()
+            .all(conn)
+            .await?;
+        for (order_id, component, amount) in sums {
+            let p = paid.entry(order_id).or_default();
+            match component.as_str() {
+                "PRINCIPAL" => p.principal_fen = amount,
+                "INTEREST" => p.interest_fen = amount,
+                "FEE" => p.fee_fen = amount,
+                _ => p.penalty_fen = amount,
+            }
+        }
+        let mut surrenders: HashMap<i64, store::entity::surrender::Model> = HashMap::new();
+        for s in store::entity::surrender::Entity::find()
+            .filter(store::entity::surrender::Column::OrderId.is_in(ids))
+            .filter(store::entity::surrender::Column::RefundReceivedOn.is_not_null())
+            .order_by_asc(store::entity::surrender::Column::Id)
+            .all(conn)
+            .await?
+        {
+            surrenders.insert(s.order_id, s);
+        }
         Ok(rows
             .into_iter()
             .map(|order| {
@@ -1400,6 +1467,9 @@ impl Beehive {
                     insurer_names,
                     assignee_name: order.assignee_id.and_then(|id| users.get(&id).cloned()),
                     reviewer_name: order.reviewed_by.and_then(|id| users.get(&id).cloned()),
+                    demand_notice: notices.remove(&order.id),
+                    paid_by_component: paid.get(&order.id).copied().unwrap_or_default(),
+                    surrender: surrenders.remove(&order.id),
                     order,
                 }
             })

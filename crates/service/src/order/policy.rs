@@ -232,6 +232,20 @@ impl Beehive {
             }))
             .set(orders::Column::PolicyIssuedAt, Expr::value(Some(now)));
             order_transition::apply(&txn, &by, now, day, &order, event).await?;
+            // Already far enough overdue at issue: the demand notice goes out now, not with the
+            // next sync (docs/surrenders.md).
+            let (snapshot, _) = super::plan::plan_of(&order)?;
+            super::surrender_facts::demand_notice_step(
+                &txn,
+                now,
+                &order,
+                to,
+                synced.days_past_due,
+                synced.outstanding_fen,
+                &snapshot.terms,
+                day,
+            )
+            .await?;
         }
         txn.commit().await?;
         Ok(())

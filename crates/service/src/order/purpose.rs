@@ -6,6 +6,8 @@ pub const REPAYMENT: &str = "REPAYMENT";
 pub const EARLY_SETTLEMENT: &str = "EARLY_SETTLEMENT";
 /// The 期初 first instalment, paid with the down payment (from the customer's credit).
 pub const FIRST_INSTALMENT: &str = "FIRST_INSTALMENT";
+/// A surrender's refund from the insurer, applied to the order (E9, docs/surrenders.md).
+pub const SURRENDER_REFUND: &str = "SURRENDER_REFUND";
 /// The deposit offsetting the last instalment (E11).
 pub const DEPOSIT_OFFSET: &str = "DEPOSIT_OFFSET";
 

@@ -48,7 +48,9 @@ use store::sea_orm::{
     QueryOrder, Set,
 };
 
-pub use super::purpose::{DEPOSIT_OFFSET, EARLY_SETTLEMENT, FIRST_INSTALMENT, REPAYMENT};
+pub use super::purpose::{
+    DEPOSIT_OFFSET, EARLY_SETTLEMENT, FIRST_INSTALMENT, REPAYMENT, SURRENDER_REFUND,
+};
 
 /// Where the money of a repayment comes from.
 pub const SOURCES: &[(&str, &str)] = &[("CUSTOMER", "客户"), ("THIRD_PARTY", "第三方代付")];
@@ -68,6 +70,15 @@ pub const RUNNING: [OrderStatus; 3] = [
     OrderStatus::PendingPolicy,
     OrderStatus::Repaying,
     OrderStatus::Overdue,
+];
+
+/// The statuses the nightly run catches up: the running ones and a surrender in progress (its
+/// customer may still pay; its demand notice stands).
+pub const NIGHTLY: [OrderStatus; 4] = [
+    OrderStatus::PendingPolicy,
+    OrderStatus::Repaying,
+    OrderStatus::Overdue,
+    OrderStatus::Surrendering,
 ];
 
 /// How an order settled.
@@ -244,6 +255,7 @@ impl Facts {
                 super::write_off_facts::WRITE_OFF => FactKind::WriteOff {
                     item_seq: f.item_seq.and_then(|s| u32::try_from(s).ok()),
                 },
+                super::surrender_facts::PENALTY_STOP => FactKind::PenaltyStop,
                 _ => continue,
             };
             facts.push(MoneyFact {
@@ -307,6 +319,7 @@ fn source_of(row: &repayment::Model) -> (RepaymentSource, LedgerEvent) {
     match row.purpose.as_str() {
         DEPOSIT_OFFSET => (RepaymentSource::Deposit, LedgerEvent::DepositOffset),
         FIRST_INSTALMENT => (RepaymentSource::CustomerCredit, LedgerEvent::Repayment),
+        SURRENDER_REFUND => (RepaymentSource::Collection, LedgerEvent::SurrenderRefund),
         _ => (RepaymentSource::Collection, LedgerEvent::Repayment),
     }
 }
@@ -457,7 +470,7 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
                         order_id: Some(order.id),
                         business_date: row.value_date,
                         idempotency_key: format!("repayment:{}", row.id),
-                        counterparty: Counterparty::Customer(Some(order.customer_id)),
+                        counterparty: counterparty_of(row, &order, &reference),
                         created_by: who.user_id,
                         description: format!(
                             "{} {} 流水号 {}",
@@ -493,7 +506,7 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
                         order_id: Some(order.id),
                         business_date: date,
                         idempotency_key: format!("repayment:{}:resplit:{}", row.id, count + 1),
-                        counterparty: Counterparty::Customer(Some(order.customer_id)),
+                        counterparty: counterparty_of(row, &order, &reference),
                         created_by: who.user_id,
                         description: format!(
                             "重新分配 {} 流水号 {}（较早日期的款项或冲正改变了分配）",
@@ -596,7 +609,10 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
         .col_expr(orders::Column::Bucket, Expr::value(bucket.clone()))
         .col_expr(
             orders::Column::CustomerCreditFen,
-            Expr::value(result.customer_credit_fen.get()),
+            Expr::value(
+                result.customer_credit_fen.get()
+                    - super::surrender_facts::paid_out_fen(conn, order.id).await?,
+            ),
         )
         .col_expr(
             orders::Column::NextDueDate,
@@ -631,6 +647,17 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
     }
 
     let status = transition_for(conn, who, now, order.id, date, &result, &facts).await?;
+    super::surrender_facts::demand_notice_step(
+        conn,
+        now,
+        &order,
+        status,
+        result.days_past_due,
+        result.outstanding_fen.get(),
+        &snapshot.terms,
+        date,
+    )
+    .await?;
     Ok(Synced {
         status,
         outstanding_fen: result.outstanding_fen.get(),
@@ -643,8 +670,22 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
     })
 }
 
+/// Who the money of a repayment came from: the insurer for a surrender refund, else the customer.
+fn counterparty_of(
+    row: &repayment::Model,
+    order: &orders::Model,
+    reference: &domain::ledger::OrderRef,
+) -> Counterparty {
+    if row.purpose == SURRENDER_REFUND {
+        Counterparty::Insurer(reference.insurer_id)
+    } else {
+        Counterparty::Customer(Some(order.customer_id))
+    }
+}
+
 fn purpose_label(purpose: &str) -> &'static str {
     match purpose {
+        SURRENDER_REFUND => "退保款",
         EARLY_SETTLEMENT => "提前结清",
         FIRST_INSTALMENT => "首期款（随首付收取）",
         DEPOSIT_OFFSET => "保证金抵扣末期",
@@ -931,6 +972,33 @@ async fn transition_for<C: ConnectionTrait>(
                     .set(orders::Column::SettledAt, Expr::value(Some(now))),
             )
         }
+        S::Surrendering if !owed => {
+            match super::surrender_facts::refund_applied(conn, order.id).await? {
+                // The refund was applied: the rest was paid (or written off) → 已退保 (T26).
+                Some(applied) => {
+                    super::surrender_facts::shortfall_paid(conn, who.by, now, &applied).await?;
+                    Some(
+                        // Maker ≠ checker was the settlement's (the settler is not the
+                        // applicant); whoever confirmed the payment that cleared it closes it.
+                        Event::to_target(OrderEvent::SurrenderSettled, status, S::Surrendered)?
+                            .reference("surrender", applied.id)
+                            .comment(format!("退保申请 {}", applied.surrender_no))
+                            .set(orders::Column::SettleType, Expr::value("SURRENDER"))
+                            .set(orders::Column::SettledAt, Expr::value(Some(now))),
+                    )
+                }
+                // The customer paid everything before any refund (T27).
+                None => {
+                    let settle_type = settle_type(facts);
+                    Some(
+                        Event::to_target(OrderEvent::Settle, status, S::Settled)?
+                            .comment(settle_type)
+                            .set(orders::Column::SettleType, Expr::value(settle_type))
+                            .set(orders::Column::SettledAt, Expr::value(Some(now))),
+                    )
+                }
+            }
+        }
         S::Repaying if late => Some(Event::to_target(
             OrderEvent::BecameOverdue,
             status,
@@ -961,7 +1029,7 @@ async fn transition_for<C: ConnectionTrait>(
     let event = event.amount(result.outstanding_fen.get()).detail(detail);
     order_transition::apply(conn, who.by, now, date, &order, event).await?;
     match (status, to) {
-        (_, S::Settled) => move_credit_back(conn, &order, now, true).await?,
+        (_, S::Settled | S::Surrendered) => move_credit_back(conn, &order, now, true).await?,
         (S::Settled, _) => move_credit_back(conn, &order, now, false).await?,
         _ => {}
     }
@@ -1031,7 +1099,7 @@ pub(crate) async fn move_credit_back<C: ConnectionTrait>(
     Ok(())
 }
 
-fn check_serial(serial: &str, fields: &mut BTreeMap<String, String>) {
+pub(crate) fn check_serial(serial: &str, fields: &mut BTreeMap<String, String>) {
     let s = serial.trim();
     if s.is_empty() {
         fields.insert("serialNo".to_owned(), "请填写银行流水号".to_owned());
@@ -1074,7 +1142,7 @@ impl Beehive {
     }
 
     /// The order replayed to `date` as stored now, plus `extra` facts (read-only).
-    async fn replayed(
+    pub(crate) async fn replayed(
         &self,
         conn: &impl ConnectionTrait,
         order: &orders::Model,
@@ -1182,7 +1250,7 @@ impl Beehive {
         self.quote_at(&self.db, &order, date).await
     }
 
-    async fn quote_at(
+    pub(crate) async fn quote_at(
         &self,
         conn: &impl ConnectionTrait,
         order: &orders::Model,
@@ -1561,6 +1629,11 @@ impl Beehive {
                 "系统生成的首期款和保证金抵扣不能冲正".to_owned(),
             ));
         }
+        if row.purpose == SURRENDER_REFUND {
+            return Err(Error::Conflict(
+                "退保款随退保申请冲账，不能单独冲正".to_owned(),
+            ));
+        }
         if row.confirmed_by == Some(me.user_id) {
             return Err(Error::Forbidden(
                 "不能冲正自己确认的还款（确认人与冲正人须为不同用户）".to_owned(),
@@ -1570,6 +1643,11 @@ impl Beehive {
             .one(&txn)
             .await?
             .ok_or_else(order_not_found)?;
+        if order.status == OrderStatus::Surrendered.code() {
+            return Err(Error::Conflict(
+                "已退保订单的还款不能冲正（保单已退，订单已结案）".to_owned(),
+            ));
+        }
         let reversal_id = reverse_repayment_journals(
             &txn,
             now,
@@ -1939,7 +2017,7 @@ impl crate::jobs::DailyJob for RepaymentsJob {
     ) -> futures::future::BoxFuture<'a, Result<Vec<String>>> {
         Box::pin(async move {
             Ok(orders::Entity::find()
-                .filter(orders::Column::Status.is_in(RUNNING.map(|s| s.code())))
+                .filter(orders::Column::Status.is_in(NIGHTLY.map(|s| s.code())))
                 .filter(orders::Column::PlanId.is_not_null())
                 .filter(orders::Column::DisbursedAt.is_not_null())
                 .order_by_asc(orders::Column::Id)

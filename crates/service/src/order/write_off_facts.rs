@@ -16,9 +16,9 @@ use chrono::{DateTime, NaiveDate, Utc};
 use domain::ledger::{Counterparty, Event as LedgerEvent, OrderRef, WriteOffBearer};
 use domain::money::Fen;
 use domain::money::replay::ReplayResult;
-use domain::status::{RecoveryStatus, Status, WriteOffStatus};
+use domain::status::{RecoveryStatus, Status, SurrenderStatus, WriteOffStatus};
 use std::collections::HashMap;
-use store::entity::{journal, order_money_fact, orders, recovery, write_off};
+use store::entity::{journal, order_money_fact, orders, recovery, surrender, write_off};
 use store::sea_orm::sea_query::Expr;
 use store::sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter};
 
@@ -79,6 +79,28 @@ async fn executed<C: ConnectionTrait>(conn: &C, order_id: i64) -> Result<Vec<Pos
                 principal_fen: w.posted_principal_fen,
             }),
     );
+    // A surrender's shortfall written off at settlement (bearer as chosen then).
+    out.extend(
+        surrender::Entity::find()
+            .filter(surrender::Column::OrderId.eq(order_id))
+            .filter(surrender::Column::Status.eq(SurrenderStatus::Settled.code()))
+            .filter(surrender::Column::ShortfallResolution.eq("WRITTEN_OFF"))
+            .all(conn)
+            .await?
+            .into_iter()
+            .map(|w| Posted {
+                ref_type: super::surrender_facts::SURRENDER,
+                id: w.id,
+                no: w.surrender_no,
+                bearer: if w.bearer == BEARER_PLATFORM {
+                    WriteOffBearer::Platform
+                } else {
+                    WriteOffBearer::CapitalProvider
+                },
+                claim_fen: w.posted_claim_fen,
+                principal_fen: w.posted_principal_fen,
+            }),
+    );
     Ok(out)
 }
 
@@ -96,6 +118,19 @@ async fn store_posted<C: ConnectionTrait>(
             .filter(recovery::Column::Id.eq(p.id))
             .filter(recovery::Column::PostedClaimFen.eq(p.claim_fen))
             .filter(recovery::Column::PostedPrincipalFen.eq(p.principal_fen))
+            .exec(conn)
+            .await?
+            .rows_affected
+    } else if p.ref_type == super::surrender_facts::SURRENDER {
+        surrender::Entity::update_many()
+            .col_expr(surrender::Column::PostedClaimFen, Expr::value(claim))
+            .col_expr(
+                surrender::Column::PostedPrincipalFen,
+                Expr::value(principal),
+            )
+            .filter(surrender::Column::Id.eq(p.id))
+            .filter(surrender::Column::PostedClaimFen.eq(p.claim_fen))
+            .filter(surrender::Column::PostedPrincipalFen.eq(p.principal_fen))
             .exec(conn)
             .await?
             .rows_affected
@@ -180,6 +215,8 @@ pub(crate) async fn sync_journals<C: ConnectionTrait>(
             .await?;
         let what = if p.ref_type == RECOVERY {
             "追偿核销"
+        } else if p.ref_type == super::surrender_facts::SURRENDER {
+            "退保差额核销"
         } else {
             "订单核销"
         };

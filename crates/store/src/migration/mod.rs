@@ -28,6 +28,7 @@ mod m0020_advances;
 mod m0021_recoveries;
 mod m0022_write_offs;
 mod m0023_settlement_certificate;
+mod m0024_surrenders;
 
 pub struct Migrator;
 
@@ -58,6 +59,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0021_recoveries::Migration),
             Box::new(m0022_write_offs::Migration),
             Box::new(m0023_settlement_certificate::Migration),
+            Box::new(m0024_surrenders::Migration),
         ]
     }
 }
