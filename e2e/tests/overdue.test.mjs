@@ -114,7 +114,7 @@ describe('overdue management: the screen against the real server', () => {
       assert.equal(calls[0]?.answer?.result, true, JSON.stringify(calls[0]?.answer));
       assert.equal(calls[0]?.answer?.data?.total, 0);
       const headers = (await area.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
-      assert.deepEqual(headers, ['订单号', '客户', '车牌号', '资金方', '逾期天数', '分档', '未还金额（元）', '下期应还', '操作']);
+      assert.deepEqual(headers, ['订单号', '客户', '车牌号', '逾期天数', '分档', '催告', '未还金额（元）', '下期应还', '操作']);
       // The list's own permission exports it: the collection team takes its work list away as a sheet.
       assert.equal(await area.locator('.bh-list__toolbar').getByRole('button', { name: /导\s*出/ }).count(), 1);
 

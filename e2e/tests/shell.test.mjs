@@ -172,8 +172,8 @@ describe('workspace shell: menu, 401, tabs, keep-alive, phone, settings, languag
       assert.equal((await page.locator('.bh-sidebar .ant-menu-item-selected').innerText()).trim(), '日志管理', 'the current route is highlighted');
 
       // A screen whose capability is not built: its title and an honest empty state, no data.
-      await openFromMenu(page, '业务管理', '已退保订单');
-      await page.locator('.bh-page:visible').getByRole('heading', { level: 1, name: '已退保订单' }).waitFor();
+      await openFromMenu(page, '财务管理', '平台收入');
+      await page.locator('.bh-page:visible').getByRole('heading', { level: 1, name: '平台收入' }).waitFor();
       await page.locator('.bh-page:visible').getByText('此页面暂未开放，相关功能将在后续版本中上线。').waitFor();
       assert.equal(await page.locator('.bh-page:visible table').count(), 0, 'no table of sample data');
 

@@ -51,6 +51,8 @@ import {
   LazyPremiumPage,
   LazyWaiverPage,
   LazyRecoveryPage,
+  LazySurrenderPage,
+  LazySurrenderedListPage,
   LazyOverduePage,
   LazyAdvancePage,
 } from './workspaceElements';
@@ -101,9 +103,11 @@ const BUILT_PAGES: Record<BuiltScreen, ComponentType> = {
   electronicInsurance: LazyEPolicyListPage,
   repaymentOrder: LazyRepaymentListPage,
   settleOrder: LazySettledListPage,
+  surrenderOrder: LazySurrenderedListPage,
   premiumManagement: LazyPremiumPage,
   exemptionApplication: LazyWaiverPage,
   recoveryApplication: LazyRecoveryPage,
+  surrenderApplication: LazySurrenderPage,
   overdueManagement: LazyOverduePage,
   overdueAccount: LazyAdvancePage,
 };

@@ -93,12 +93,16 @@ export const LazyEPolicyListPage = lazy(async () => ({ default: (await import('.
 /** Repayments (features/business): 还款阶段 and 已结清订单. */
 export const LazyRepaymentListPage = lazy(async () => ({ default: (await import('../features/business/StagePages')).RepaymentListPage }));
 export const LazySettledListPage = lazy(async () => ({ default: (await import('../features/business/StagePages')).SettledListPage }));
+/** 已退保订单 (features/business): SURRENDERED orders. */
+export const LazySurrenderedListPage = lazy(async () => ({ default: (await import('../features/business/StagePages')).SurrenderedListPage }));
 /** 保费管理 (features/premium): premium payment applications. */
 export const LazyPremiumPage = lazy(async () => ({ default: (await import('../features/premium/PremiumPage')).PremiumPage }));
 /** 减免申请 (features/waiver): waivers of interest, fee and penalty. */
 export const LazyWaiverPage = lazy(async () => ({ default: (await import('../features/waiver/WaiverPage')).WaiverPage }));
 /** 追偿申请 (features/recovery): agency, litigation and write-off of the platform's advance claims. */
 export const LazyRecoveryPage = lazy(async () => ({ default: (await import('../features/recovery/RecoveryPage')).RecoveryPage }));
+/** 退保申请 (features/surrender): surrendering an order's policies and applying the refund. */
+export const LazySurrenderPage = lazy(async () => ({ default: (await import('../features/surrender/SurrenderPage')).SurrenderPage }));
 /** 逾期管理 (features/overdue): overdue orders and their collection notes. */
 export const LazyOverduePage = lazy(async () => ({ default: (await import('../features/overdue/OverduePage')).OverduePage }));
 /** 逾期挂账 (features/advance): the instalments the platform advanced and still claims. */

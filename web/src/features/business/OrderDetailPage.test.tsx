@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/errors';
 import { PERMISSIONS as P } from '../../shared/auth/catalogue.gen';
@@ -12,6 +12,8 @@ import type * as DictionaryModule from '../../shared/dictionary/dictionary';
 import type { OrderView } from './api';
 import type { OrderMoneyData } from './part2Types';
 import { OrderDetailPage } from './OrderDetailPage';
+import type { SurrenderData, SurrenderPageBody } from '../../shared/surrender/types';
+import type { PageResult } from '../../shared/crud/query';
 
 const api = vi.hoisted(() => ({
   view: vi.fn<(id: number) => Promise<OrderView>>(),
@@ -24,6 +26,9 @@ const dp = vi.hoisted(() => ({
   record: vi.fn<(orderId: number, fields: unknown, voucher: File | null) => Promise<unknown>>(),
   refund: vi.fn<(orderId: number, input: unknown) => Promise<unknown>>(),
 }));
+
+const surrenders = vi.hoisted(() => vi.fn<(body: SurrenderPageBody) => Promise<PageResult<SurrenderData>>>());
+vi.mock('../../shared/surrender/api', () => ({ surrenderPage: surrenders }));
 
 vi.mock('./api', async (original) => {
   const real = await original<typeof ApiModule>();
@@ -51,7 +56,7 @@ function view(status: string, nextEvents: string[]): OrderView {
       approvedFinancedFen: null, capitalProviderId: null, capitalProviderName: null, insurerNames: ['人保'], assigneeName: 'admin', reviewerName: '李审核', returnCount: 1,
       returnReason: '交强险保费不符', rejectReasonCode: '', rejectReason: '', rejectStage: '', appliedAt: 1, submittedAt: 2,
       statusChangedAt: 3, updatedAt: 3, version: 5, outstandingFen: 0, paidFen: 0, overdueDays: 0, bucket: '',
-      nextDueDate: null, nextDueFen: 0, customerCreditFen: 0, settleType: '', settledAt: null, disbursedAt: null,
+      nextDueDate: null, nextDueFen: 0, customerCreditFen: 0, settleType: '', settledAt: null, disbursedAt: null, demandNoticeStatus: '', noticeSentOn: null, cureDeadline: null, paidPrincipalFen: 0, paidInterestFen: 0, paidFeeFen: 0, paidPenaltyFen: 0, surrenderNo: '', surrenderRefundFen: null, surrenderAppliedFen: 0, surrenderSurplusFen: 0, surplusPaidOn: null, surrenderShortfallFen: 0, shortfallResolution: '',
     },
     customerKind: 'INDIVIDUAL', customerIdNo: '110***********002X', customerAddress: '建国路 88 号', vehicleBrandModel: '帕萨特',
     vehicleUsage: 'PRIVATE', vehicleEngineNo: '', vehicleOwnerName: '', anchorDate: '2026-12-01', firstDueDate: '2027-01-01',
@@ -83,11 +88,18 @@ function renderPage() {
         <MemoryRouter initialEntries={['/business/orderDetail/7']}>
           <Routes>
             <Route path="/business/orderDetail/:id" element={<OrderDetailPage />} />
+            <Route path="/business/surrenderApplication" element={<Here />} />
           </Routes>
         </MemoryRouter>
       </App>
     </QueryClientProvider>,
   );
+}
+
+/** Where the page went (the surrender screen's link). */
+function Here() {
+  const location = useLocation();
+  return <div data-testid="here">{`${location.pathname}${location.search}`}</div>;
 }
 
 const buttons = () => within(screen.getByRole('toolbar')).queryAllByRole('button').map((b) => (b.textContent ?? '').replace(/\s/g, ''));
@@ -241,5 +253,81 @@ describe('the order page', () => {
     expect(journals.textContent).toContain('贷款本金');
     expect(journals.textContent).toContain('订单 #7');
     expect(journals.textContent).toContain('5,000.00');
+  });
+
+  describe('退保', () => {
+    const application = (over: Partial<SurrenderData>): SurrenderData => ({
+      id: 1, surrenderNo: 'TB2026112700001', orderId: 7, orderNo: 'BH20261125000007', customerName: '郭子豪', capitalProviderName: '华夏消费金融', orderStatus: 'REPAYING',
+      reason: 'CUSTOMER_REQUEST', initiatedBy: 'CUSTOMER', remark: '', requestedCancelDate: '2026-11-27', estimateFen: 355_068, payoffFen: 334_210, outstandingFen: 352_880,
+      noticeSentOn: null, cureDeadline: null, status: 'WITHDRAWN', createdBy: 3, createdByName: '王经办', createdAt: Date.parse('2026-11-27T09:30:00+08:00'),
+      approvedByName: '', approvedAt: null, submittedOn: null, insurerRefundFen: null, endorsementNo: '', effectiveDate: null, refundReceivedOn: null, refundChannel: '',
+      refundSerialNo: '', appliedFen: 0, surplusFen: 0, shortfallFen: 0, shortfallResolution: '', bearer: '', settledByName: '', settledAt: null, surplusPaidOn: null,
+      payoutChannel: '', payoutSerialNo: '', rejectReason: '客户改为正常还款', policies: [],
+      ...over,
+    });
+    const repaying = (status: string) => {
+      const order = view(status, []);
+      order.order.disbursedAt = 1_764_000_000_000;
+      api.view.mockResolvedValue(order);
+      money.mockResolvedValue({ businessDate: '2026-11-27', outstandingFen: 352_880, paidFen: 0, customerCreditFen: 0, daysPastDue: 0, bucket: '', items: [], repayments: [], penalties: [], journals: [] });
+    };
+    const openTab = async () => {
+      const section = await screen.findByTestId('order-repayment');
+      fireEvent.click(await within(section).findByRole('tab', { name: '退保' }));
+      return within(section).findByTestId('surrenders');
+    };
+
+    beforeEach(() => surrenders.mockReset());
+
+    it('lists the order’s applications; 申请退保 opens the surrender screen on its form for the order', async () => {
+      repaying('REPAYING');
+      surrenders.mockResolvedValue({
+        records: [
+          application({
+            id: 2, surrenderNo: 'TB2026112700002', status: 'SETTLED', insurerRefundFen: 362_000, refundReceivedOn: '2026-11-27', appliedFen: 334_210, surplusFen: 27_790, rejectReason: '',
+          }),
+          application({}),
+        ],
+        total: 2, page: 1, size: 50,
+      });
+      act(() => setRoles([P.ORDER_INFO_TABLE, P.ORDER_REFUND_TABLE]));
+      renderPage();
+      const panel = await openTab();
+      await within(panel).findByText('TB2026112700002');
+      expect(surrenders).toHaveBeenCalledWith({ page: 1, size: 50, orderId: 7, sort: { field: 'createdAt', order: 'desc' } });
+      const settled = within(panel).getAllByRole('row').find((r) => r.textContent?.includes('TB2026112700002')) as HTMLElement;
+      for (const part of ['已结案', '客户申请', '退保日 2026-11-27', '3,550.68', '3,620.00', '3,342.10', '余款 277.90', '待退还', '王经办']) expect(settled.textContent, part).toContain(part);
+      expect(within(panel).getByText('已撤回')).toBeTruthy();
+      expect(within(settled).getByRole('link', { name: '查看' }).getAttribute('href')).toBe('/business/surrenderApplication?orderNo=BH20261125000007');
+      fireEvent.click(within(panel).getByTestId('surrender-apply'));
+      expect((await screen.findByTestId('here')).textContent).toBe('/business/surrenderApplication?orderId=7');
+    });
+
+    it('one under way: 申请退保 greyed out with its number; a surrendering order offers none; without the permission no tab', async () => {
+      repaying('OVERDUE');
+      surrenders.mockResolvedValue({ records: [application({ status: 'PENDING_APPROVAL', rejectReason: '' })], total: 1, page: 1, size: 50 });
+      act(() => setRoles([P.ORDER_INFO_TABLE, P.ORDER_REFUND_TABLE]));
+      const first = renderPage();
+      let panel = await openTab();
+      await within(panel).findByText('TB2026112700001');
+      expect((within(panel).getByTestId('surrender-apply') as HTMLButtonElement).disabled).toBe(true);
+      expect(panel.textContent).toContain('已有进行中的退保申请 TB2026112700001');
+      first.unmount();
+
+      repaying('SURRENDERING');
+      surrenders.mockResolvedValue({ records: [application({ status: 'SUBMITTED_TO_INSURER', rejectReason: '' })], total: 1, page: 1, size: 50 });
+      const second = renderPage();
+      panel = await openTab();
+      await within(panel).findByText('已提交保险公司');
+      expect(within(panel).queryByTestId('surrender-apply')).toBeNull();
+      second.unmount();
+
+      repaying('REPAYING');
+      act(() => setRoles([P.ORDER_INFO_TABLE]));
+      renderPage();
+      const section = await screen.findByTestId('order-repayment');
+      await within(section).findByRole('tab', { name: '分期明细' });
+      expect(within(section).queryByRole('tab', { name: '退保' })).toBeNull();
+    });
   });
 });

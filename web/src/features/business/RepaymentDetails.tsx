@@ -1,20 +1,26 @@
 import { Empty, Skeleton, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PERMISSIONS } from '../../shared/auth/catalogue.gen';
+import { hasPermission, usePermissions } from '../../shared/auth/permissions';
 import { formatYuan } from '../../shared/format/money';
 import type { OrderRow } from './api';
 import { BUSINESS_NS } from './locales';
 import { useOrderMoney } from './orderView';
 import type { ComponentData, ItemData, JournalData, PenaltyData, PostingData } from './part2Types';
 import { RepaymentPanel } from './Repayments';
+import { SurrenderPanel } from './Surrenders';
+import { SURRENDER_TAB } from './surrenderLogic';
 import { WriteOffPanel } from './WriteOff';
 import { accountKey, componentFigures, journalAmount, penaltyTotal, subledgerKind } from './repaymentLogic';
 
 /**
  * The order page's 还款 (a disbursed order): tabs for the repayments (the panel of 还款阶段), the
- * instalments with what became of each component, the penalties by day and the journals.
+ * instalments with what became of each component, the penalties by day, the write-offs, the
+ * surrenders and the journals.
  */
 export function RepaymentSection({ order, onChanged }: { order: OrderRow; onChanged: () => unknown }) {
   const { t } = useTranslation(BUSINESS_NS);
+  const held = usePermissions();
   const money = useOrderMoney(order.id);
   const data = money.data;
   const waiting = <Skeleton active />;
@@ -36,6 +42,10 @@ export function RepaymentSection({ order, onChanged }: { order: OrderRow; onChan
         },
         ...(WRITE_OFF_TAB.includes(order.status)
           ? [{ key: 'writeOff', label: t('writeOff.tab'), children: <WriteOffPanel order={order} onChanged={onChanged} /> }]
+          : []),
+        // The applications are listed with the screen's own permission (admin:order_refund:table).
+        ...(SURRENDER_TAB.includes(order.status) && hasPermission(PERMISSIONS.ORDER_REFUND_TABLE, held)
+          ? [{ key: 'surrender', label: t('surrender.tab'), children: <SurrenderPanel order={order} /> }]
           : []),
         {
           key: 'journals',

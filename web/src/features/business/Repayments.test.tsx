@@ -35,7 +35,7 @@ const order: OrderRow = {
   approvedFinancedFen: null, capitalProviderId: 2, capitalProviderName: '华夏消费金融', insurerNames: ['人保'], assigneeName: 'admin', reviewerName: '李审核', returnCount: 0,
   returnReason: '', rejectReasonCode: '', rejectReason: '', rejectStage: '', appliedAt: 1, submittedAt: 2,
   statusChangedAt: 3, updatedAt: 3, version: 9, outstandingFen: 527_500, paidFen: 0, overdueDays: 0, bucket: '',
-  nextDueDate: '2026-12-25', nextDueFen: 43_958, customerCreditFen: 0, settleType: '', settledAt: null, disbursedAt: Date.parse('2026-11-25T10:00:00+08:00'),
+  nextDueDate: '2026-12-25', nextDueFen: 43_958, customerCreditFen: 0, settleType: '', settledAt: null, disbursedAt: Date.parse('2026-11-25T10:00:00+08:00'), demandNoticeStatus: '', noticeSentOn: null, cureDeadline: null, paidPrincipalFen: 0, paidInterestFen: 0, paidFeeFen: 0, paidPenaltyFen: 0, surrenderNo: '', surrenderRefundFen: null, surrenderAppliedFen: 0, surrenderSurplusFen: 0, surplusPaidOn: null, surrenderShortfallFen: 0, shortfallResolution: '',
 };
 
 const repayment = (over: Partial<RepaymentData>): RepaymentData => ({

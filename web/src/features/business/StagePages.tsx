@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/errors';
 import { PERMISSIONS } from '../../shared/auth/catalogue.gen';
+import { hasPermission, usePermissions } from '../../shared/auth/permissions';
 import { formatDateTime } from '../../shared/format/datetime';
 import { formatYuan } from '../../shared/format/money';
 import { orderPath } from '../../shared/order/status';
@@ -19,6 +20,8 @@ import { Money, OrderList } from './OrderList';
 import { useOrderView, useRefreshOrder } from './orderView';
 import { DateTimeLines, ReasonPrompt } from './part2Parts';
 import { PoliciesTable } from './Policies';
+import { surrenderListPath } from './surrenderLogic';
+import { SurrenderBalance } from './Surrenders';
 import { BucketTag, DaysPastDue, RepaymentPanel } from './Repayments';
 
 const P = PERMISSIONS;
@@ -91,7 +94,7 @@ function StageList({
   extraColumns,
   hiddenByDefault,
 }: {
-  stage: Extract<OrderStage, 'declaration' | 'insure' | 'sign' | 'downpayment' | 'disbursement' | 'policy' | 'repayment' | 'settled'>;
+  stage: Extract<OrderStage, 'declaration' | 'insure' | 'sign' | 'downpayment' | 'disbursement' | 'policy' | 'repayment' | 'settled' | 'surrendered'>;
   listKey: string;
   statuses?: readonly string[];
   actions: readonly { key: Work; perm?: string; danger?: boolean; hidden?: (row: OrderRow) => boolean }[];
@@ -250,7 +253,30 @@ export function RepaymentListPage() {
   );
 }
 
-const SETTLE_COLORS: Record<string, string> = { NORMAL: 'green', EARLY: 'blue', DEPOSIT_OFFSET: 'purple' };
+const SETTLE_COLORS: Record<string, string> = { NORMAL: 'green', EARLY: 'blue', DEPOSIT_OFFSET: 'purple', SURRENDER: 'volcano' };
+
+/** What was paid in all, and below it what it went to: principal and interest, fee and penalty when any. */
+function PaidParts({ row }: { row: OrderRow }) {
+  const { t } = useTranslation(BUSINESS_NS);
+  const part = (key: 'PRINCIPAL' | 'INTEREST' | 'FEE' | 'PENALTY', fen: number) => `${t(`repay.component.${key}`)} ${formatYuan(fen)}`;
+  const extra = [row.paidFeeFen > 0 ? part('FEE', row.paidFeeFen) : '', row.paidPenaltyFen > 0 ? part('PENALTY', row.paidPenaltyFen) : ''].filter(Boolean);
+  return (
+    <Space orientation="vertical" size={0} className="bh-paid-parts" data-testid="paid-parts">
+      <Money fen={row.paidFen} />
+      <Typography.Text type="secondary" className="bh-order__sub bh-num">
+        {part('PRINCIPAL', row.paidPrincipalFen)}
+      </Typography.Text>
+      <Typography.Text type="secondary" className="bh-order__sub bh-num">
+        {part('INTEREST', row.paidInterestFen)}
+      </Typography.Text>
+      {extra.length > 0 ? (
+        <Typography.Text type="secondary" className="bh-order__sub bh-num">
+          {extra.join(' · ')}
+        </Typography.Text>
+      ) : null}
+    </Space>
+  );
+}
 
 /** 已结清订单: SETTLED; how and when each settled and what was paid. */
 export function SettledListPage() {
@@ -268,7 +294,7 @@ export function SettledListPage() {
       stage="settled"
       listKey={ORDER_LISTS.settled}
       // The product and the amount financed from the column settings: what was paid is the list's figure.
-      hiddenByDefault={['product', 'financed']}
+      hiddenByDefault={['product', 'financed', 'provider']}
       extraColumns={[
         {
           key: 'settleType',
@@ -277,10 +303,67 @@ export function SettledListPage() {
           render: (row) => (row.settleType ? <Tag color={SETTLE_COLORS[row.settleType] ?? 'default'}>{t(`settleType.${row.settleType}`, { defaultValue: row.settleType })}</Tag> : '—'),
         },
         { key: 'settledAt', title: t('col.settledAt'), width: 110, render: (row) => <DateTimeLines ms={row.settledAt} /> },
-        { key: 'paid', title: t('col.paidTotal'), align: 'right', width: 125, render: (row) => <Money fen={row.paidFen} /> },
+        { key: 'paid', title: t('col.paidTotal'), align: 'right', width: 170, render: (row) => <PaidParts row={row} /> },
       ]}
       actions={[]}
       links={[{ key: 'certificate', label: t('repay.certificate'), onClick: (row) => void showCertificate(row.id) }]}
+    />
+  );
+}
+
+/**
+ * 已退保订单: SURRENDERED, the orders whose policies were surrendered and whose refund was applied:
+ * the surrender (its number, when the order became 已退保), the insurer's refund, what it paid of
+ * the order, the surplus for the customer (paid out or not) or the shortfall and how it was
+ * handled. 退保申请 opens the surrender screen on the order's applications.
+ */
+export function SurrenderedListPage() {
+  const { t } = useTranslation(BUSINESS_NS);
+  const navigate = useNavigate();
+  const held = usePermissions();
+  const canSee = hasPermission(P.ORDER_REFUND_TABLE, held);
+  return (
+    <StageList
+      stage="surrendered"
+      listKey={ORDER_LISTS.surrendered}
+      // The product, the provider and the amount financed from the column settings: the surrender's figures need the room.
+      hiddenByDefault={['product', 'financed', 'provider']}
+      extraColumns={[
+        {
+          key: 'surrender',
+          title: t('surrender.no'),
+          width: 150,
+          render: (row) => (
+            <Space orientation="vertical" size={0}>
+              {row.surrenderNo && canSee ? <a className="bh-order__no" onClick={() => void navigate(surrenderListPath(row.orderNo))}>{row.surrenderNo}</a> : <span className="bh-num">{row.surrenderNo || '—'}</span>}
+              <Typography.Text type="secondary" className="bh-order__sub bh-num" title={t('col.surrenderedAt')}>
+                {formatDateTime(row.statusChangedAt)}
+              </Typography.Text>
+            </Space>
+          ),
+        },
+        { key: 'surrenderRefund', title: t('surrender.insurerRefund'), align: 'right', width: 120, render: (row) => <Money fen={row.surrenderRefundFen} /> },
+        // What the refund paid of the order is the refund less the surplus: in the column settings.
+        { key: 'surrenderApplied', title: t('surrender.applied'), align: 'right', width: 110, defaultHidden: true, render: (row) => <Money fen={row.surrenderAppliedFen} /> },
+        {
+          key: 'surrenderBalance',
+          title: t('surrender.balance'),
+          align: 'right',
+          width: 130,
+          render: (row) => (
+            <SurrenderBalance
+              applied
+              surplusFen={row.surrenderSurplusFen}
+              shortfallFen={row.surrenderShortfallFen}
+              surplusPaidOn={row.surplusPaidOn}
+              shortfallResolution={row.shortfallResolution}
+            />
+          ),
+        },
+        { key: 'paid', title: t('col.paidTotal'), align: 'right', width: 170, render: (row) => <PaidParts row={row} /> },
+      ]}
+      actions={[]}
+      links={canSee ? [{ key: 'surrenders', label: t('surrender.list'), onClick: (row) => void navigate(surrenderListPath(row.orderNo)) }] : []}
     />
   );
 }

@@ -79,7 +79,8 @@ export type OrderStage =
   | 'policy'
   // repayments
   | 'repayment'
-  | 'settled';
+  | 'settled'
+  | 'surrendered';
 
 /** The list filters' `applied` range (`from`/`to` of the shared range filter) as the API names it. */
 export function withAppliedRange(body: Body): Body {

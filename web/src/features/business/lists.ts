@@ -18,4 +18,5 @@ export const ORDER_LISTS = {
   // repayments
   repayment: 'business.repayment',
   settled: 'business.settled',
+  surrendered: 'business.surrendered',
 } as const;

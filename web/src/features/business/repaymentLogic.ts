@@ -30,7 +30,7 @@ export const REPAYABLE_STATUSES: readonly string[] = ['PENDING_POLICY', 'REPAYIN
 export const SETTLEABLE_STATUSES: readonly string[] = ['PENDING_POLICY', 'REPAYING', 'OVERDUE'];
 
 /** How an order settled (`OrderRowData.settleType`). */
-export const SETTLE_TYPES = ['NORMAL', 'EARLY', 'DEPOSIT_OFFSET'] as const;
+export const SETTLE_TYPES = ['NORMAL', 'EARLY', 'DEPOSIT_OFFSET', 'SURRENDER'] as const;
 
 export const REPAYMENT_STATUSES = ['RECORDED', 'CONFIRMED', 'REJECTED', 'REVERSED'] as const;
 export const REPAYMENT_PURPOSES = ['REPAYMENT', 'EARLY_SETTLEMENT', 'FIRST_INSTALMENT', 'DEPOSIT_OFFSET'] as const;

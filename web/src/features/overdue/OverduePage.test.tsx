@@ -38,12 +38,21 @@ const order = (over: Partial<OrderRowData>): OrderRowData => ({
   returnReason: '', rejectReasonCode: '', rejectReason: '', rejectStage: '', appliedAt: Date.parse('2026-08-25T09:30:00+08:00'), submittedAt: null,
   statusChangedAt: 1, updatedAt: 1, version: 9, outstandingFen: 527_500, paidFen: 44_424, overdueDays: 125, bucket: 'M3+',
   nextDueDate: '2026-12-25', nextDueFen: 44_424, customerCreditFen: 0, settleType: '', settledAt: null, disbursedAt: 1,
+  demandNoticeStatus: '', noticeSentOn: null, cureDeadline: null,
+  paidPrincipalFen: 0, paidInterestFen: 0, paidFeeFen: 0, paidPenaltyFen: 0,
+  surrenderNo: '', surrenderRefundFen: null, surrenderAppliedFen: 0, surrenderSurplusFen: 0, surplusPaidOn: null, surrenderShortfallFen: 0, shortfallResolution: '',
   ...over,
 });
 
+/** A day relative to today, `YYYY-MM-DD` (the grace tag compares the cure deadline with today). */
+const day = (days: number) => dayjs().add(days, 'day').format('YYYY-MM-DD');
+
 const ROWS: OrderRowData[] = [
-  order({}),
-  order({ id: 8, orderNo: 'BH20261125000008', customerName: '林晓梅', customerMobile: '139****0021', plateNo: '沪B·7K219', overdueDays: 45, bucket: 'M2', outstandingFen: 96_318, nextDueDate: '2026-12-28', nextDueFen: 8_850 }),
+  order({ demandNoticeStatus: 'SENT', noticeSentOn: day(-35), cureDeadline: day(-20) }),
+  order({
+    id: 8, orderNo: 'BH20261125000008', customerName: '林晓梅', customerMobile: '139****0021', plateNo: '沪B·7K219', overdueDays: 45, bucket: 'M2', outstandingFen: 96_318, nextDueDate: '2026-12-28', nextDueFen: 8_850,
+    demandNoticeStatus: 'SENT', noticeSentOn: day(-5), cureDeadline: day(10),
+  }),
   order({ id: 9, orderNo: 'BH20261125000009', customerName: '周建国', overdueDays: 6, bucket: 'M1', capitalProviderName: null, nextDueDate: null, nextDueFen: 0 }),
 ];
 
@@ -104,7 +113,6 @@ describe('逾期管理', () => {
     expect(late.textContent).toContain('郭子豪');
     expect(late.textContent).toContain('138****5678');
     expect(late.textContent).toContain('京A·12345');
-    expect(late.textContent).toContain('华夏消费金融');
     expect(late.textContent).toContain('5,275.00');
     expect(text(late)).toContain('2026-12-25444.24');
     const days = within(late).getByText('125 天');
@@ -115,12 +123,28 @@ describe('逾期管理', () => {
     expect(within(middle).getByText('M2').className).toContain('ant-tag-orange');
     const early = rowOf('BH20261125000009');
     expect(within(early).getByText('6 天').className).toContain('bh-overdue__dpd--early');
-    // No provider, no next instalment: a dash, not an empty cell.
+    // No next instalment: a dash, not an empty cell.
     expect(early.textContent).toContain('—');
     // The order number opens the order page.
     expect(within(late).getByText('BH20261125000007').closest('a')?.getAttribute('href')).toBe('/business/orderDetail/7');
-    // Every row is 逾期: the status waits in the column settings.
+    // Every row is 逾期: the status waits in the column settings, and the provider (a filter too) makes room for 催告.
     expect(screen.queryByRole('columnheader', { name: '状态' })).toBeNull();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent?.trim()).filter(Boolean)).toEqual([
+      '订单号', '客户', '车牌号', '逾期天数', '分档', '催告', '未还金额（元）', '下期应还', '操作',
+    ]);
+  });
+
+  it('催告: the day the demand notice was sent and its cure deadline, 宽限期已过 once the deadline is past', async () => {
+    renderPage();
+    await screen.findByText('BH20261125000008');
+    const late = within(rowOf('BH20261125000007')).getByTestId('notice');
+    expect(late.textContent).toContain(`催告日 ${day(-35)}`);
+    expect(late.textContent).toContain(`宽限至 ${day(-20)}`);
+    expect(within(late).getByText('宽限期已过').className).toContain('ant-tag-red');
+    const standing = within(rowOf('BH20261125000008')).getByTestId('notice');
+    expect(standing.textContent).toContain(`宽限至 ${day(10)}`);
+    expect(standing.textContent).not.toContain('宽限期已过');
+    expect(rowOf('BH20261125000009').textContent).toContain('未催告');
   });
 
   it('offers each action to the holder of its permission; the order pages only to who may open them', async () => {

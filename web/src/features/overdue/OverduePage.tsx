@@ -16,7 +16,7 @@ import { overdueApi } from './api';
 import { CHOICES_PERMISSIONS, dpdBackwards, dpdValue, MAX_DPD, overdueBuckets, waiverPath } from './logic';
 import { OVERDUE_NS } from './locales';
 import { NotesDrawer } from './NotesDrawer';
-import { BucketTag, DaysPastDue } from './parts';
+import { BucketTag, DaysPastDue, NoticeCell } from './parts';
 import type { OrderRowData } from './types';
 import './overdue.css';
 
@@ -43,7 +43,8 @@ export function OverduePage() {
   const [notesOf, setNotesOf] = useState<OrderRowData | null>(null);
 
   // Sized to fit 1440 px with the menu open in Chinese: customer and mobile in one cell, the next instalment's
-  // date over its amount; every row is 逾期, so the status and the paid amount wait in the settings.
+  // date over its amount, the demand notice's day over its cure deadline; every row is 逾期, so the status
+  // and the paid amount wait in the settings, and the provider (a filter too) makes room for 催告.
   const columns: ListColumn<OrderRowData>[] = [
     {
       key: 'orderNo',
@@ -84,9 +85,10 @@ export function OverduePage() {
       ),
     },
     { key: 'plateNo', title: t('col.plateNo'), kind: 'code', width: 118, render: (row) => row.plateNo || '—' },
-    { key: 'provider', title: t('col.provider'), width: 115, render: (row) => row.capitalProviderName ?? '—' },
+    { key: 'provider', title: t('col.provider'), width: 115, defaultHidden: true, render: (row) => row.capitalProviderName ?? '—' },
     { key: 'overdueDays', title: t('col.dpd'), sortField: 'overdueDays', align: 'right', width: 100, render: (row) => <DaysPastDue days={row.overdueDays} /> },
     { key: 'bucket', title: t('col.bucket'), width: 64, render: (row) => <BucketTag bucket={row.bucket} days={row.overdueDays} /> },
+    { key: 'notice', title: t('col.notice'), width: 130, render: (row) => <NoticeCell row={row} /> },
     { key: 'outstanding', title: t('col.outstanding'), kind: 'money', sortField: 'outstandingFen', width: 125, render: (row) => money(row.outstandingFen) },
     {
       key: 'nextDue',

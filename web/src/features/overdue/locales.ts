@@ -13,6 +13,7 @@ const zh = {
     paid: '已还金额（元）',
     nextDue: '下期应还',
     status: '状态',
+    notice: '催告',
   },
   filter: {
     orderNo: '订单号',
@@ -27,6 +28,13 @@ const zh = {
     dpdBackwards: '逾期天数上限不能小于下限',
   },
   days: '{{n}} 天',
+  notice: {
+    sentOn: '催告日 {{date}}',
+    cure: '宽限至 {{date}}',
+    graceOver: '宽限期已过',
+    none: '未催告',
+    status: { SENT: '已催告', CURED: '已纠正', CLOSED: '已关闭' },
+  },
   action: { notes: '催收记录', waiver: '申请减免', view: '查看' },
   notes: {
     title: '催收记录：{{no}}',
@@ -84,6 +92,7 @@ const en: Texts = {
     paid: 'Paid (CNY)',
     nextDue: 'Next due',
     status: 'Status',
+    notice: 'Demand notice',
   },
   filter: {
     orderNo: 'Order no.',
@@ -98,6 +107,13 @@ const en: Texts = {
     dpdBackwards: 'The most days past due cannot be below the least',
   },
   days: '{{n}} d',
+  notice: {
+    sentOn: 'Sent {{date}}',
+    cure: 'Cure by {{date}}',
+    graceOver: 'Grace over',
+    none: 'None sent',
+    status: { SENT: 'Notice sent', CURED: 'Cured', CLOSED: 'Closed' },
+  },
   action: { notes: 'Notes', waiver: 'Waiver', view: 'View' },
   notes: {
     title: 'Collection notes: {{no}}',
@@ -153,6 +169,7 @@ const es: Texts = {
     paid: 'Pagado (CNY)',
     nextDue: 'Próximo vencimiento',
     status: 'Estado',
+    notice: 'Requerimiento',
   },
   filter: {
     orderNo: 'N.º de pedido',
@@ -167,6 +184,13 @@ const es: Texts = {
     dpdBackwards: 'El máximo de días de mora no puede ser menor que el mínimo',
   },
   days: '{{n}} d',
+  notice: {
+    sentOn: 'Enviado {{date}}',
+    cure: 'Plazo {{date}}',
+    graceOver: 'Plazo vencido',
+    none: 'Sin enviar',
+    status: { SENT: 'Requerido', CURED: 'Subsanado', CLOSED: 'Cerrado' },
+  },
   action: { notes: 'Gestiones', waiver: 'Condonación', view: 'Ver' },
   notes: {
     title: 'Gestiones de cobro: {{no}}',
@@ -222,6 +246,7 @@ const ja: Texts = {
     paid: '返済済額（元）',
     nextDue: '次回返済',
     status: 'ステータス',
+    notice: '催告',
   },
   filter: {
     orderNo: '注文番号',
@@ -236,6 +261,13 @@ const ja: Texts = {
     dpdBackwards: '延滞日数の上限は下限以上にしてください',
   },
   days: '{{n}} 日',
+  notice: {
+    sentOn: '催告日 {{date}}',
+    cure: '猶予 {{date}} まで',
+    graceOver: '猶予期間経過',
+    none: '未催告',
+    status: { SENT: '催告済み', CURED: '解消', CLOSED: '終了' },
+  },
   action: { notes: '督促記録', waiver: '減免申請', view: '表示' },
   notes: {
     title: '督促記録：{{no}}',

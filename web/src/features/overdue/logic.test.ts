@@ -5,10 +5,12 @@ import {
   dpdBackwards,
   dpdValue,
   noteBody,
+  noticeState,
   overdueBuckets,
   promiseAmountProblem,
   promiseDayOutOfRange,
   severity,
+  todayText,
   waiverPath,
   withDpd,
 } from './logic';
@@ -103,5 +105,17 @@ describe('collection note form', () => {
       promisedFen: null,
     });
     expect(noteBody({ method: 'VISIT', contact: '配偶', result: '上门', promisedYuan: '1,234.56' }).promisedFen).toBe(123_456);
+  });
+
+  it('reads the demand notice: none, standing, grace over (the deadline before today), cured or closed', () => {
+    const today = '2026-11-27';
+    expect(noticeState({ demandNoticeStatus: '', noticeSentOn: null, cureDeadline: null }, today)).toEqual({ kind: 'none' });
+    expect(noticeState({ demandNoticeStatus: 'SENT', noticeSentOn: '2026-11-20', cureDeadline: '2026-11-27' }, today)).toEqual({
+      kind: 'notice', status: 'SENT', sentOn: '2026-11-20', cureDeadline: '2026-11-27', graceOver: false,
+    });
+    expect(noticeState({ demandNoticeStatus: 'SENT', noticeSentOn: '2026-11-01', cureDeadline: '2026-11-26' }, today)).toMatchObject({ graceOver: true });
+    // A cured notice is no longer standing: no grace to be over.
+    expect(noticeState({ demandNoticeStatus: 'CURED', noticeSentOn: '2026-10-01', cureDeadline: '2026-10-16' }, today)).toMatchObject({ status: 'CURED', graceOver: false });
+    expect(todayText(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });
 });

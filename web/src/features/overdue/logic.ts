@@ -121,3 +121,24 @@ export function noteBody(values: NoteValues): CollectionNoteBody {
 export function waiverPath(orderId: number): string {
   return `/business/exemptionApplication?orderId=${orderId}`;
 }
+
+/** The demand notice (催告函) of a row as the 催告 column shows it. */
+export type NoticeState =
+  | { kind: 'none' }
+  | { kind: 'notice'; status: string; sentOn: string; cureDeadline: string | null; graceOver: boolean };
+
+/**
+ * The row's latest demand notice: none sent, or sent on a day with its cure deadline — the grace
+ * is over when a notice still standing (SENT) has a deadline before `today` (`YYYY-MM-DD`).
+ */
+export function noticeState(row: { demandNoticeStatus: string; noticeSentOn: string | null; cureDeadline: string | null }, today: string): NoticeState {
+  if (!row.demandNoticeStatus || !row.noticeSentOn) return { kind: 'none' };
+  const graceOver = row.demandNoticeStatus === 'SENT' && row.cureDeadline !== null && row.cureDeadline < today;
+  return { kind: 'notice', status: row.demandNoticeStatus, sentOn: row.noticeSentOn, cureDeadline: row.cureDeadline, graceOver };
+}
+
+/** Today in the browser as `YYYY-MM-DD`. */
+export function todayText(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

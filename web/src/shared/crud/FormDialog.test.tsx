@@ -118,6 +118,25 @@ describe('FormDialog', () => {
     expect(screen.getByTestId('area').textContent).toContain('请选择有效的区县');
   });
 
+  it('with okDisabled the save button is greyed out and nothing is submitted, not even with Enter', async () => {
+    await i18n.changeLanguage('zh');
+    const onSubmit = vi.fn(() => Promise.resolve());
+    render(
+      <App>
+        <FormDialog<Values> open title="城市" initialValues={{ name: '北京' }} okDisabled onClose={() => undefined} onSubmit={onSubmit}>
+          <Form.Item name="name" label="名称">
+            <Input />
+          </Form.Item>
+        </FormDialog>
+      </App>,
+    );
+    const ok = await screen.findByRole('button', { name: /确\s*定/ });
+    expect((ok as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(screen.getByLabelText('名称').closest('form') as HTMLFormElement);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('reads a server field as an antd name path', () => {
     expect(namePath('name')).toEqual(['name']);
     expect(namePath('accounts[2].accountNo')).toEqual(['accounts', 2, 'accountNo']);

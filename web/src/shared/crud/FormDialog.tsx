@@ -21,6 +21,8 @@ export interface FormDialogProps<Values> {
    * `provinceCode`, `cityCode` and `districtCode` are one `area` cascader).
    */
   fieldNames?: Record<string, string>;
+  /** The save button greyed out (the dialog shows why): nothing is submitted, not even with Enter. */
+  okDisabled?: boolean;
   children: ReactNode | ((form: FormInstance<Values>) => ReactNode);
 }
 
@@ -42,7 +44,7 @@ export function FormDialog<Values extends object>(props: FormDialogProps<Values>
 }
 
 function DialogInstance<Values extends object>(props: FormDialogProps<Values>) {
-  const { open, title, width = 550, initialValues, onClose, onSubmit, okText, labelWidth = 100, fieldNames, children } = props;
+  const { open, title, width = 550, initialValues, onClose, onSubmit, okText, labelWidth = 100, fieldNames, okDisabled = false, children } = props;
   const { t } = useTranslation(CRUD_NS);
   const [form] = Form.useForm<Values>();
   // A phone: labels above their fields (one layout for every dialog; side labels leave no room).
@@ -51,6 +53,7 @@ function DialogInstance<Values extends object>(props: FormDialogProps<Values>) {
 
 
   const submit = async () => {
+    if (okDisabled) return;
     let values: Values;
     try {
       values = await form.validateFields();
@@ -82,6 +85,7 @@ function DialogInstance<Values extends object>(props: FormDialogProps<Values>) {
       onCancel={onClose}
       onOk={() => void submit()}
       confirmLoading={saving}
+      okButtonProps={{ disabled: okDisabled }}
       okText={okText ?? t('ok')}
       cancelText={t('cancel')}
     >

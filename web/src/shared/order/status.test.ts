@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_EVENTS, ORDER_STATUSES, STATUS_COLORS, orderPath, orderStatusDictionaries, recoveryApplyPath, statusColor } from './status';
+import { ORDER_EVENTS, ORDER_STATUSES, STATUS_COLORS, orderPath, orderStatusDictionaries, recoveryApplyPath, statusColor, surrenderApplyPath } from './status';
 import { scheduleDictionaries } from '../schedule/locales';
 
 describe('order statuses and events', () => {
@@ -17,9 +17,10 @@ describe('order statuses and events', () => {
     expect(orderStatusDictionaries.zh.event.NO_FUNDER).toBe('无资金方，拒绝');
   });
 
-  it('links to the order page and to 追偿申请 on its form for an order', () => {
+  it('links to the order page, and to 追偿申请 and 退保申请 on their forms for an order', () => {
     expect(orderPath(42)).toBe('/business/orderDetail/42');
     expect(recoveryApplyPath(42)).toBe('/business/recoveryApplication?orderId=42');
+    expect(surrenderApplyPath(42)).toBe('/business/surrenderApplication?orderId=42');
   });
 
   it('an unknown status is grey', () => {

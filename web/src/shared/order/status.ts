@@ -340,3 +340,8 @@ export function orderPath(id: number): string {
 export function recoveryApplyPath(orderId: number): string {
   return `/business/recoveryApplication?orderId=${orderId}`;
 }
+
+/** 退保申请 opened on its 申请退保 dialog for an order (the screen reads `?orderId=`). */
+export function surrenderApplyPath(orderId: number): string {
+  return `/business/surrenderApplication?orderId=${orderId}`;
+}

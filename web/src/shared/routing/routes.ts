@@ -57,9 +57,11 @@ export const BUILT_SCREENS = [
   'electronicInsurance',
   'repaymentOrder',
   'settleOrder',
+  'surrenderOrder',
   'premiumManagement',
   'exemptionApplication',
   'recoveryApplication',
+  'surrenderApplication',
   'overdueManagement',
   'overdueAccount',
 ] as const;

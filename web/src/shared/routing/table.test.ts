@@ -124,10 +124,12 @@ describe('builtShortcuts (the dashboard)', () => {
       'electronicInsurance',
       'repaymentOrder',
       'settleOrder',
+      'surrenderOrder',
       'comprehensive',
       'overdueManagement',
       'exemptionApplication',
       'recoveryApplication',
+      'surrenderApplication',
       'overdueAccount',
     ]);
     const operate = groups.find((group) => group.section.name === 'operate');
