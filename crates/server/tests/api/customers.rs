@@ -249,10 +249,15 @@ async fn customers_validation_masking_search_reveal_and_password() -> anyhow::Re
     );
     assert!(!page.text.contains(ID_1) && !page.text.contains("13812345678"));
 
-    // Exact search by mobile, ID number or credit code; name contains; type filter.
+    // Search by the whole mobile, its last four digits or the masked number as the list shows
+    // it; exact ID number or credit code; name contains; type filter.
     for (filter, expect) in [
         (json!({ "mobile": "13812345678" }), vec![id]),
         (json!({ "mobile": "1381234567" }), vec![]),
+        (json!({ "mobile": "5678" }), vec![id]),
+        (json!({ "mobile": " 5678 " }), vec![id]),
+        (json!({ "mobile": "138****5678" }), vec![id]),
+        (json!({ "mobile": "0000" }), vec![]),
         (json!({ "idNo": ID_1.to_lowercase() }), vec![id]),
         (json!({ "idNo": USCC }), vec![company]),
         (json!({ "name": "蜂巢" }), vec![company]),

@@ -729,6 +729,13 @@ async fn lists_are_scoped_to_their_screen_and_permission() -> anyhow::Result<()>
             .await?)
         .is_empty()
     );
+    // The last four digits, as the masked number in the list shows them.
+    assert_eq!(
+        ids(&app
+            .post_as(&page("all"), &maker, &json!({ "mobile": "5678" }))
+            .await?),
+        vec![reviewing, applied]
+    );
     let reply = app
         .post_as(&page("review"), &maker, &json!({ "status": "APPLIED" }))
         .await?;

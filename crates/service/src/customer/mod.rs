@@ -557,6 +557,21 @@ async fn check_input(
 }
 
 impl Beehive {
+    /// A mobile filter as users type it: the whole number (matched on its blind index), the last
+    /// four digits (the part the masked number shows), or the masked number as shown
+    /// (`138****5678`).
+    pub(crate) fn mobile_matches(&self, typed: &str) -> Condition {
+        let typed = typed.trim();
+        if typed.len() == 4 && typed.bytes().all(|b| b.is_ascii_digit()) {
+            Condition::all().add(customer::Column::MobileMask.like(format!("%{typed}")))
+        } else if typed.contains('*') {
+            Condition::all().add(customer::Column::MobileMask.eq(typed))
+        } else {
+            Condition::all()
+                .add(customer::Column::MobileHash.eq(self.secrets.blind_index(MOBILE, typed)))
+        }
+    }
+
     fn filtered_customers(&self, filter: &CustomerFilter) -> Result<Select<customer::Entity>> {
         let mut query = customer::Entity::find();
         if let Some(v) = paging::text("name", filter.name.as_deref())? {
@@ -566,8 +581,7 @@ impl Beehive {
             query = query.filter(paging::contains(customer::Column::CustomerNo, v));
         }
         if let Some(v) = paging::text("mobile", filter.mobile.as_deref())? {
-            query =
-                query.filter(customer::Column::MobileHash.eq(self.secrets.blind_index(MOBILE, v)));
+            query = query.filter(self.mobile_matches(v));
         }
         if let Some(v) = paging::text("idNo", filter.id_no.as_deref())? {
             let v = v.to_ascii_uppercase();

@@ -1255,10 +1255,7 @@ impl Beehive {
             by_customer = true;
         }
         if let Some(v) = paging::text("mobile", filter.mobile.as_deref())? {
-            customers = customers.add(
-                customer::Column::MobileHash
-                    .eq(self.secrets.blind_index(crate::customer::MOBILE, v)),
-            );
+            customers = customers.add(self.mobile_matches(v));
             by_customer = true;
         }
         if by_customer {

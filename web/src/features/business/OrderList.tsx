@@ -116,7 +116,7 @@ export function OrderList({ stage, listKey, statuses, extraColumns = [], without
   const filters: FilterField[] = [
     { name: 'orderNo', kind: 'text', label: t('col.orderNo'), width: 170 },
     { name: 'customerName', kind: 'text', label: t('col.customerName'), width: 140 },
-    { name: 'mobile', kind: 'text', label: t('col.mobile'), width: 140 },
+    { name: 'mobile', kind: 'text', label: t('col.mobile'), placeholder: t('col.mobileFilter'), width: 140 },
     { name: 'plateNo', kind: 'text', label: t('col.plateNo'), width: 120 },
     ...(statuses && statuses.length > 1
       ? [{ name: 'status', kind: 'choice' as const, label: t('col.status'), width: 170, options: statuses.map((code) => ({ value: code, label: statusLabel(code) })) }]

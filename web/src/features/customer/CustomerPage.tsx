@@ -76,7 +76,7 @@ export function CustomerPage() {
         columns={columns}
         filters={[
           { name: 'name', kind: 'text', label: t('name'), width: 160 },
-          { name: 'mobile', kind: 'text', label: t('mobile'), width: 150 },
+          { name: 'mobile', kind: 'text', label: t('mobile'), placeholder: t('mobileFilter'), width: 150 },
           { name: 'idNo', kind: 'text', label: t('idNo'), width: 200 },
           { name: 'kind', kind: 'choice', label: t('kind'), width: 130, options: kinds },
           { name: 'status', kind: 'choice', label: t('status'), width: 130, options: statuses },

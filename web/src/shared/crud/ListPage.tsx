@@ -87,6 +87,8 @@ export interface FilterField extends FilterSpec {
   /** A custom control (a department tree, ...) given the URL value and its setter. */
   control?: (value: string | undefined, onChange: (value: string | undefined) => void) => ReactNode;
   width?: number;
+  /** A text filter's placeholder when "请输入<label>" does not say what it takes. */
+  placeholder?: string;
 }
 
 export interface RowAction<Row> {
@@ -733,7 +735,7 @@ function FilterControl({
           style={style}
           value={value ?? ''}
           allowClear
-          placeholder={t('textPlaceholder', { label: filter.label })}
+          placeholder={filter.placeholder ?? t('textPlaceholder', { label: filter.label })}
           onChange={(event) => onChange(event.target.value)}
         />
       );
