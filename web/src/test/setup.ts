@@ -33,9 +33,13 @@ if (!('ResizeObserver' in window)) {
   Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
 }
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   localStorage.clear();
   clearRoles(); // roles live in memory, like a page that was reloaded
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
+  // Work React scheduled while unmounting (a query answered just before the test ended) runs now,
+  // while the DOM exists: left for later, the last test of a file had it run after the file's
+  // environment was gone ("window is not defined", an unhandled error that fails the run).
+  if (!vi.isFakeTimers()) await new Promise((resolve) => setTimeout(resolve, 20));
 });
