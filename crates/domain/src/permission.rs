@@ -58,7 +58,7 @@ impl Section {
     pub fn label_zh(self) -> &'static str {
         match self {
             Section::Workbench => "工作台",
-            Section::CompanyRepayment => "公司付款管理",
+            Section::CompanyRepayment => "公司缴费管理",
             Section::Business => "业务管理",
             Section::CapitalOrder => "资金方订单",
             Section::CapitalAccount => "资金管理",
@@ -74,16 +74,16 @@ impl Section {
     pub fn label_en(self) -> &'static str {
         match self {
             Section::Workbench => "Workbench",
-            Section::CompanyRepayment => "Company payment management",
-            Section::Business => "Business management",
-            Section::CapitalOrder => "Capital-provider orders",
+            Section::CompanyRepayment => "Company payments",
+            Section::Business => "Business",
+            Section::CapitalOrder => "Capital provider orders",
             Section::CapitalAccount => "Capital management",
-            Section::Repayment => "Repayment statistics",
-            Section::Fund => "Finance management",
-            Section::Operate => "Operations management",
-            Section::Content => "Content management",
-            Section::Partner => "Partner management",
-            Section::System => "System management",
+            Section::Repayment => "Repayments",
+            Section::Fund => "Finance",
+            Section::Operate => "Operations",
+            Section::Content => "Content",
+            Section::Partner => "Partners",
+            Section::System => "System",
         }
     }
 }
@@ -335,7 +335,7 @@ pub static CATALOGUE: &[Permission] = &[
         "资金方业务",
         "Capital-provider business",
     ),
-    // Company payment management
+    // Company payments (公司缴费管理)
     page(
         codes::ORDER_PREMIUM_TABLE,
         S::CompanyRepayment,
