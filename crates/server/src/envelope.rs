@@ -10,7 +10,7 @@ pub struct Envelope<T> {
     pub result: bool,
     /// 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
     pub code: u16,
-    /// A message for the user, in Chinese.
+    /// A message for the user, in the request's language (`Accept-Language`; Chinese by default).
     pub msg: String,
     pub data: T,
 }
@@ -26,7 +26,8 @@ pub fn ok<T: Serialize>(data: T) -> Envelope<T> {
 }
 
 impl<T: Serialize> IntoResponse for Envelope<T> {
-    fn into_response(self) -> Response {
+    fn into_response(mut self) -> Response {
+        self.msg = crate::i18n::localize(&self.msg);
         axum::Json(self).into_response()
     }
 }

@@ -72,7 +72,10 @@ impl IntoResponse for ApiError {
                 result: false,
                 code: 400,
                 msg: message.clone(),
-                data: serde_json::json!({ "fields": fields }),
+                data: serde_json::json!({ "fields": fields
+                    .iter()
+                    .map(|(field, message)| (field.clone(), crate::i18n::localize(message)))
+                    .collect::<std::collections::BTreeMap<_, _>>() }),
             }
             .into_response(),
             other => Envelope {

@@ -5,6 +5,7 @@ pub mod envelope;
 pub mod error;
 pub mod extract;
 pub mod guard;
+pub mod i18n;
 pub mod idempotency;
 pub mod middleware;
 pub mod routes;

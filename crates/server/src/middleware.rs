@@ -14,15 +14,19 @@ use std::time::Duration;
 
 pub const REQUEST_ID_HEADER: &str = "x-request-id";
 
-/// Runs the rest of the request with its id in scope (for logs and 500 answers).
+/// Runs the rest of the request with its id (for logs and 500 answers) and its language (for
+/// the messages of its answer) in scope.
 pub async fn request_context(req: Request, next: Next) -> Response {
+    let lang = crate::i18n::Lang::of_request(req.headers());
     let id = req
         .headers()
         .get(REQUEST_ID_HEADER)
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default()
         .to_owned();
-    REQUEST_ID.scope(id, next.run(req)).await
+    crate::i18n::LANG
+        .scope(lang, REQUEST_ID.scope(id, next.run(req)))
+        .await
 }
 
 /// Answers code 500 with a clear message when a request runs longer than `limit`.

@@ -133,6 +133,75 @@ impl<T, E: std::fmt::Display> OrInvalid<T> for std::result::Result<T, E> {
     }
 }
 
+/// The field errors of one request, collected so that one answer names them all (a form shows
+/// every mistake at once rather than one per attempt).
+///
+/// ```ignore
+/// let mut checks = FieldChecks::default();
+/// let name = checks.check(text::required(&input.name, 64).or_invalid_as("name", "名称"))?;
+/// let mobile = checks.check(check_mobile(&input.mobile))?;
+/// let (Some(name), Some(mobile)) = (name, mobile) else {
+///     return Err(checks.into_error());
+/// };
+/// ```
+#[derive(Debug, Default)]
+pub(crate) struct FieldChecks {
+    fields: BTreeMap<String, String>,
+    message: Option<String>,
+}
+
+impl FieldChecks {
+    /// The checked value, or `None` with the check's field errors kept (the first message of a
+    /// field wins). Any other error (the database) ends the request as usual.
+    pub(crate) fn check<T>(&mut self, result: Result<T>) -> Result<Option<T>> {
+        match result {
+            Ok(value) => Ok(Some(value)),
+            Err(Error::Invalid { message, fields }) => {
+                self.message.get_or_insert(message);
+                for (field, text) in fields {
+                    self.fields.entry(field).or_insert(text);
+                }
+                Ok(None)
+            }
+            Err(other) => Err(other),
+        }
+    }
+
+    /// Records an error of `field` found by a check of its own.
+    pub(crate) fn fail(&mut self, field: &str, message: impl Into<String>) {
+        let message = message.into();
+        self.message.get_or_insert_with(|| message.clone());
+        self.fields.entry(field.to_owned()).or_insert(message);
+    }
+
+    /// Whether `field` already has an error (a later check of it would only repeat it).
+    pub(crate) fn failed(&self, field: &str) -> bool {
+        self.fields.contains_key(field)
+    }
+
+    /// `Ok` when every check passed, else the one error naming every field.
+    pub(crate) fn finish(self) -> Result<()> {
+        match self.message {
+            None => Ok(()),
+            Some(message) => Err(Error::Invalid {
+                message,
+                fields: self.fields,
+            }),
+        }
+    }
+
+    /// The error naming every field (after a check answered `None`).
+    pub(crate) fn into_error(self) -> Error {
+        let message = self
+            .message
+            .unwrap_or_else(|| "请检查填写的内容".to_owned());
+        Error::Invalid {
+            message,
+            fields: self.fields,
+        }
+    }
+}
+
 /// The message of a save that lost the race against another change of the same record.
 pub const STALE: &str = "该记录已被他人修改，请刷新后重试";
 

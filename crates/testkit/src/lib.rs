@@ -367,6 +367,27 @@ impl TestApp {
         .await
     }
 
+    /// POST a JSON body with a token, asking for the answer's messages in `language`
+    /// (`Accept-Language`).
+    pub async fn post_in(
+        &self,
+        language: &str,
+        path: &str,
+        token: &str,
+        body: &Value,
+    ) -> anyhow::Result<Reply> {
+        Reply::read(
+            self.client
+                .post(self.url(path))
+                .header(TOKEN_HEADER, token)
+                .header("accept-language", language)
+                .json(body)
+                .send()
+                .await?,
+        )
+        .await
+    }
+
     /// POST a `multipart/form-data` body with a token: the text `fields`, then the file part
     /// `file` named `file_name` holding `bytes`.
     pub async fn upload_as(

@@ -1270,3 +1270,78 @@ async fn addresses_are_checked_against_the_area_data() -> anyhow::Result<()> {
     assert_eq!(districts, vec!["440305".to_owned()]);
     app.stop().await
 }
+
+/// A form with several mistakes is answered once, naming every field, in the language the
+/// request asks for (`Accept-Language`); Chinese without one. Nothing is saved.
+#[tokio::test]
+async fn every_field_error_at_once_in_the_users_language() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let root = app.admin_token().await?;
+    let bad = with(
+        person(),
+        &json!({ "name": " ", "idNo": "110105194912310021", "mobile": "12812345678",
+                 "bankCard": "6222-abc", "provinceCode": "北京" }),
+    );
+    let zh = app
+        .post_as("/api/admin/customer/create", &root, &bad)
+        .await?;
+    assert_eq!(zh.code(), 400, "{}", zh.text);
+    for field in ["name", "idNo", "mobile", "bankCard", "provinceCode"] {
+        assert!(zh.field(field).is_some(), "{field} missing: {}", zh.text);
+    }
+    assert_eq!(zh.field("idNo"), Some("身份证号校验位不正确"));
+
+    let en = app
+        .post_in("en-US,en;q=0.9", "/api/admin/customer/create", &root, &bad)
+        .await?;
+    assert_eq!(en.code(), 400, "{}", en.text);
+    assert_eq!(
+        en.field("idNo"),
+        Some("The check character of the resident ID number is incorrect")
+    );
+    assert_eq!(en.field("mobile"), Some("Enter a valid mobile number"));
+    for field in ["name", "bankCard", "provinceCode"] {
+        let text = en.field(field).unwrap_or_default();
+        assert!(
+            !text.is_empty() && !text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{field} not in English: {text}"
+        );
+    }
+    let es = app
+        .post_in("es", "/api/admin/customer/create", &root, &bad)
+        .await?;
+    assert_eq!(es.field("mobile"), Some("Introduzca un móvil válido"));
+    let ja = app
+        .post_in("ja", "/api/admin/customer/create", &root, &bad)
+        .await?;
+    assert_eq!(ja.field("mobile"), Some("正しい携帯番号を入力してください"));
+
+    // The VIN's check digit, the example, in English.
+    let id = create(&app, &root, &person()).await?;
+    let vehicle = app
+        .post_in(
+            "en",
+            "/api/admin/customer/vehicle/create",
+            &root,
+            &json!({ "customerId": id, "plateNo": "粤BD12345", "vin": "LSVAU2180N2183294",
+                     "usage": "PRIVATE" }),
+        )
+        .await?;
+    assert_eq!(vehicle.code(), 400, "{}", vehicle.text);
+    assert_eq!(
+        vehicle.field("vin"),
+        Some("The check digit (9th character) of the VIN is incorrect")
+    );
+    assert_eq!(
+        vehicle.body["msg"],
+        "The check digit (9th character) of the VIN is incorrect"
+    );
+    let page = app
+        .post_as("/api/admin/customer/page", &root, &json!({}))
+        .await?;
+    assert_eq!(
+        page.body["data"]["total"], 1,
+        "only the good customer is saved"
+    );
+    app.stop().await
+}

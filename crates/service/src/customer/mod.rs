@@ -13,8 +13,8 @@ pub use files::{CustomerFileFilter, CustomerFileRow, NewCustomerFile};
 pub use vehicles::VehicleInput;
 
 use crate::audit::log_change;
-use crate::error::OrInvalid;
 use crate::error::conflict_on_unique;
+use crate::error::{FieldChecks, OrInvalid};
 use crate::export::{Cell, ExportColumn, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
 use crate::principal::{ClientInfo, Principal};
@@ -468,71 +468,139 @@ async fn check_input(
     creating: bool,
     today: NaiveDate,
 ) -> Result<Checked> {
-    let kind = check_dict(conn, "kind", "客户类型", DICT_CUSTOMER_KIND, &input.kind).await?;
+    // Every field is checked and every mistake reported in one answer.
+    let mut c = FieldChecks::default();
+    let kind =
+        c.check(check_dict(conn, "kind", "客户类型", DICT_CUSTOMER_KIND, &input.kind).await)?;
     // An administrator may add kinds; the code knows the enterprise one (credit code, no
     // personal ID required) and treats every other kind as a person.
-    let enterprise = kind == rules::ENTERPRISE;
-    let name = text::required(&input.name, 128)
-        .or_invalid_as("name", if enterprise { "企业名称" } else { "姓名" })?;
-    let id_type = match paging::text("idType", input.id_type.as_deref())? {
-        Some(t) => Some(check_dict(conn, "idType", "证件类型", DICT_ID_TYPE, t).await?),
-        None if enterprise => None,
-        None => return Err(Error::invalid("idType", "请选择证件类型")),
+    let enterprise = kind.as_deref() == Some(rules::ENTERPRISE);
+    let name = c.check(
+        text::required(&input.name, 128)
+            .or_invalid_as("name", if enterprise { "企业名称" } else { "姓名" }),
+    )?;
+    let id_type = match c.check(paging::text("idType", input.id_type.as_deref()))? {
+        Some(Some(t)) => c
+            .check(check_dict(conn, "idType", "证件类型", DICT_ID_TYPE, t).await)?
+            .map(Some),
+        Some(None) if enterprise => Some(None),
+        Some(None) => {
+            c.fail("idType", "请选择证件类型");
+            None
+        }
+        None => None,
     };
     let id_no = match (input.id_no.as_deref().map(str::trim), &id_type) {
-        (None, _) if !creating => None,
-        (Some(""), _) | (None, _) if enterprise => Some(None),
-        (Some(""), _) | (None, _) => return Err(Error::invalid("idNo", "证件号码不能为空")),
-        (Some(v), Some(t)) => Some(Some(check_id_no(t, v, today)?)),
-        (Some(_), None) => return Err(Error::invalid("idType", "请选择证件类型")),
+        (None, _) if !creating => Some(None),
+        (Some(""), _) | (None, _) if enterprise => Some(Some(None)),
+        (Some(""), _) | (None, _) => {
+            c.fail("idNo", "证件号码不能为空");
+            None
+        }
+        (Some(v), Some(Some(t))) => c.check(check_id_no(t, v, today))?.map(|v| Some(Some(v))),
+        (Some(_), Some(None)) => {
+            if !c.failed("idType") {
+                c.fail("idType", "请选择证件类型");
+            }
+            None
+        }
+        // The ID type is wrong: its error is already reported.
+        (Some(_), None) => None,
     };
     let mobile = match input.mobile.as_deref().map(str::trim) {
-        None | Some("") if !creating => None,
-        None | Some("") => return Err(Error::invalid("mobile", "手机号不能为空")),
-        Some(v) => Some(check_mobile(v)?),
+        None | Some("") if !creating => Some(None),
+        None | Some("") => {
+            c.fail("mobile", "手机号不能为空");
+            None
+        }
+        Some(v) => c.check(check_mobile(v))?.map(Some),
     };
-    let credit_code = match paging::text("creditCode", input.credit_code.as_deref())? {
-        Some(v) if enterprise => {
+    let credit_code = match c.check(paging::text("creditCode", input.credit_code.as_deref()))? {
+        Some(Some(v)) if enterprise => {
             let v = v.to_ascii_uppercase();
-            if !domain::contact::is_credit_code(&v) {
-                return Err(Error::invalid(
-                    "creditCode",
-                    "统一社会信用代码不正确（18 位，校验位不符）",
-                ));
+            if domain::contact::is_credit_code(&v) {
+                Some(Some(v))
+            } else {
+                c.fail("creditCode", "统一社会信用代码不正确（18 位，校验位不符）");
+                None
             }
-            Some(v)
         }
-        None if enterprise => {
-            return Err(Error::invalid(
-                "creditCode",
-                "企业客户须填写统一社会信用代码",
-            ));
+        Some(None) if enterprise => {
+            c.fail("creditCode", "企业客户须填写统一社会信用代码");
+            None
         }
-        _ => None,
+        Some(_) => Some(None),
+        None => None,
     };
     let bank_card = match input.bank_card.as_deref().map(str::trim) {
-        None if !creating => None,
-        None | Some("") => Some(None),
-        Some(v) => Some(Some(check_card(v)?)),
+        None if !creating => Some(None),
+        None | Some("") => Some(Some(None)),
+        Some(v) => c.check(check_card(v))?.map(|v| Some(Some(v))),
     };
-    let bank_name =
-        text::optional(input.bank_name.as_deref(), 64).or_invalid_as("bankName", "开户银行")?;
-    if matches!(bank_card, Some(Some(_))) && bank_name.is_none() {
-        return Err(Error::invalid("bankName", "填写银行卡号时须填写开户银行"));
+    let bank_name = c.check(
+        text::optional(input.bank_name.as_deref(), 64).or_invalid_as("bankName", "开户银行"),
+    )?;
+    if matches!(bank_card, Some(Some(Some(_)))) && matches!(bank_name, Some(None)) {
+        c.fail("bankName", "填写银行卡号时须填写开户银行");
     }
-    let status = match paging::text("status", input.status.as_deref())? {
-        Some(s) => check_choice("status", "状态", rules::CUSTOMER_STATUSES, s)?,
-        None => "ENABLED".to_owned(),
+    let status = match c.check(paging::text("status", input.status.as_deref()))? {
+        Some(Some(s)) => c.check(check_choice("status", "状态", rules::CUSTOMER_STATUSES, s))?,
+        Some(None) => Some("ENABLED".to_owned()),
+        None => None,
     };
-    let kyc_status = match paging::text("kycStatus", input.kyc_status.as_deref())? {
-        Some(s) => check_choice("kycStatus", "实名认证状态", rules::KYC_STATUSES, s)?,
-        None => "PENDING".to_owned(),
+    let kyc_status = match c.check(paging::text("kycStatus", input.kyc_status.as_deref()))? {
+        Some(Some(s)) => c.check(check_choice(
+            "kycStatus",
+            "实名认证状态",
+            rules::KYC_STATUSES,
+            s,
+        ))?,
+        Some(None) => Some("PENDING".to_owned()),
+        None => None,
     };
-    let (province_code, city_code, district_code) = check_area(
+    let area = c.check(check_area(
         input.province_code.as_deref(),
         input.city_code.as_deref(),
         input.district_code.as_deref(),
+    ))?;
+    let address = c.check(
+        text::optional(input.address.as_deref(), 255).or_invalid_as("address", "详细地址"),
     )?;
+    let remark =
+        c.check(text::optional(input.remark.as_deref(), 500).or_invalid_as("remark", "备注"))?;
+    let (
+        Some(kind),
+        Some(name),
+        Some(id_type),
+        Some(id_no),
+        Some(mobile),
+        Some(credit_code),
+        Some(bank_card),
+        Some(bank_name),
+        Some(status),
+        Some(kyc_status),
+        Some((province_code, city_code, district_code)),
+        Some(address),
+        Some(remark),
+    ) = (
+        kind,
+        name,
+        id_type,
+        id_no,
+        mobile,
+        credit_code,
+        bank_card,
+        bank_name,
+        status,
+        kyc_status,
+        area,
+        address,
+        remark,
+    )
+    else {
+        return Err(c.into_error());
+    };
+    c.finish()?;
     Ok(Checked {
         kind,
         name,
@@ -543,16 +611,12 @@ async fn check_input(
         province_code,
         city_code,
         district_code,
-        address: text::optional(input.address.as_deref(), 255)
-            .or_invalid_as("address", "详细地址")?
-            .unwrap_or_default(),
+        address: address.unwrap_or_default(),
         status,
         kyc_status,
         bank_name,
         bank_card,
-        remark: text::optional(input.remark.as_deref(), 500)
-            .or_invalid_as("remark", "备注")?
-            .unwrap_or_default(),
+        remark: remark.unwrap_or_default(),
     })
 }
 

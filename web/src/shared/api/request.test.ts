@@ -76,6 +76,19 @@ describe('what is sent', () => {
     expect(server.sent[0]?.headers.has('authorization-token')).toBe(false);
   });
 
+  it("asks for the server's messages in the interface's language", async () => {
+    const server = fakeServer(envelope({ result: true, code: 200, data: null }));
+    await request({ url: '/admin/login/uid' });
+    expect(server.sent[0]?.headers.get('Accept-Language')).toBe('zh');
+    await i18n.changeLanguage('es');
+    try {
+      await request({ url: '/admin/login/uid' });
+      expect(server.sent[1]?.headers.get('Accept-Language')).toBe('es');
+    } finally {
+      await i18n.changeLanguage('zh');
+    }
+  });
+
   it('GET: fills placeholders (URL-encoded) and sends the rest as the query string', async () => {
     const server = fakeServer(envelope({ result: true, code: 200, data: null }));
     await request({

@@ -1,6 +1,6 @@
 import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
 import { getToken, removeToken } from '../auth/token';
-import { translate as t } from '../i18n';
+import { currentLanguage, translate as t } from '../i18n';
 import { reloadPage } from '../utils/reload';
 import { ApiError } from './errors';
 import { ERROR_MESSAGE_SECONDS, REQUEST_TIMEOUT_MS } from './constants';
@@ -59,6 +59,8 @@ export const http = axios.create({
 http.interceptors.request.use((config) => {
   const token = getToken();
   if (token) config.headers.set(TOKEN_HEADER, token);
+  // The server writes its messages in the interface's language (docs/i18n.md).
+  config.headers.set('Accept-Language', currentLanguage());
   return config;
 });
 
