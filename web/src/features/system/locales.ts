@@ -43,7 +43,6 @@ const zh = {
     sent: '已发送，可在短信/OCR使用记录中查看',
     sendFailed: '发送失败：{{message}}',
     mobile: '手机号',
-    mobileRule: '请输入正确的手机号',
     paramRequired: '请填写参数 {{name}}',
   },
   usage: {
@@ -138,7 +137,6 @@ const zh = {
     account: '账号',
     name: '姓名',
     mobile: '手机号',
-    mobileRule: '请输入 11 位手机号',
     department: '部门',
     roles: '角色',
     create: '新增用户',
@@ -501,7 +499,6 @@ const en: SystemDictionary = {
     sent: 'Sent — see SMS/OCR usage records',
     sendFailed: 'Sending failed: {{message}}',
     mobile: 'Mobile',
-    mobileRule: 'Enter a valid mobile number',
     paramRequired: 'Fill in {{name}}',
   },
   usage: {
@@ -596,7 +593,6 @@ const en: SystemDictionary = {
     account: 'Account',
     name: 'Name',
     mobile: 'Mobile',
-    mobileRule: 'Enter an 11-digit mobile number',
     department: 'Department',
     roles: 'Roles',
     create: 'New user',
@@ -956,7 +952,6 @@ const es: SystemDictionary = {
     sent: 'Enviado: consúltelo en el registro de uso de SMS/OCR',
     sendFailed: 'Error al enviar: {{message}}',
     mobile: 'Móvil',
-    mobileRule: 'Introduzca un móvil válido',
     paramRequired: 'Rellene {{name}}',
   },
   usage: {
@@ -1051,7 +1046,6 @@ const es: SystemDictionary = {
     account: 'Cuenta',
     name: 'Nombre',
     mobile: 'Móvil',
-    mobileRule: 'Introduzca un móvil de 11 dígitos',
     department: 'Departamento',
     roles: 'Roles',
     create: 'Nuevo usuario',
@@ -1411,7 +1405,6 @@ const ja: SystemDictionary = {
     sent: '送信しました（SMS/OCR 利用記録で確認できます）',
     sendFailed: '送信失敗：{{message}}',
     mobile: '携帯番号',
-    mobileRule: '正しい携帯番号を入力してください',
     paramRequired: '{{name}} を入力してください',
   },
   usage: {
@@ -1506,7 +1499,6 @@ const ja: SystemDictionary = {
     account: 'アカウント',
     name: '氏名',
     mobile: '携帯電話',
-    mobileRule: '11 桁の携帯番号を入力してください',
     department: '部署',
     roles: 'ロール',
     create: 'ユーザーを追加',

@@ -5,6 +5,7 @@ import { FormDialog } from '../crud/FormDialog';
 import { DictSelect } from '../dictionary/DictSelect';
 import { vehicleApi, type VehicleInput, type VehicleRow } from './api';
 import { CUSTOMER_NS } from './locales';
+import { useIdentifierRules } from '../validate/rules';
 
 interface VehicleForm {
   plateNo: string;
@@ -85,15 +86,17 @@ export function VehicleDialog({
 function VehicleFields() {
   const { t } = useTranslation(CUSTOMER_NS);
   const ownerIsCustomer = Form.useWatch('ownerIsCustomer', Form.useFormInstance()) !== false;
+  // The server's checks (crates/domain/src/customer.rs): plate form, VIN letters and check digit.
+  const rules = useIdentifierRules();
   return (
     <Row gutter={16}>
       <Col span={24}>
-        <Form.Item name="plateNo" label={t('vehicle.plateNo')} extra={t('rules.plateNo')} rules={[{ required: true, whitespace: true, message: t('required', { label: t('vehicle.plateNo') }) }]}>
+        <Form.Item name="plateNo" label={t('vehicle.plateNo')} extra={t('rules.plateNo')} rules={[{ required: true, whitespace: true, message: t('required', { label: t('vehicle.plateNo') }) }, rules.plate]}>
           <Input maxLength={8} />
         </Form.Item>
       </Col>
       <Col span={24}>
-        <Form.Item name="vin" label={t('vehicle.vin')} extra={t('rules.vin')} rules={[{ required: true, len: 17, message: t('rules.vin') }]}>
+        <Form.Item name="vin" label={t('vehicle.vin')} extra={t('rules.vin')} rules={[{ required: true, whitespace: true, message: t('required', { label: t('vehicle.vin') }) }, rules.vin]}>
           <Input maxLength={17} style={{ textTransform: 'uppercase' }} />
         </Form.Item>
       </Col>

@@ -11,13 +11,13 @@ import { fenToYuan, formatBp, formatYuan, percentToBp, yuanToFen } from '../../.
 import { formatDateTime } from '../../../shared/format/datetime';
 import { ProviderStatusTag } from '../shared';
 import { ProviderDrawer } from './ProviderDrawer';
+import { useIdentifierRules } from '../../../shared/validate/rules';
 
 export const PROVIDER_LIST = 'partner.providers';
 const KINDS = ['BANK', 'CONSUMER_FINANCE', 'MICRO_LOAN', 'FACTORING', 'TRUST'];
 const GUARANTEES = ['NONE', 'PLATFORM_ADVANCE_AFTER_N_DAYS', 'BUYBACK'];
 const CYCLES = ['T+0', 'T+1', 'MONTHLY'];
 const ACCEPT = ['AUTO', 'MANUAL'];
-const MOBILE = /^1[3-9]\d{9}$/;
 
 interface ProviderForm {
   name: string;
@@ -152,6 +152,7 @@ export function FundSidePage() {
 function ProviderDialog({ editing, onClose, onSaved }: { editing: Editing | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation(PARTNER_NS);
   const creating = editing?.mode === 'create';
+  const rules = useIdentifierRules();
   const initial: Partial<ProviderForm> =
     editing?.mode === 'edit'
       ? editing.values
@@ -257,12 +258,12 @@ function ProviderDialog({ editing, onClose, onSaved }: { editing: Editing | null
             </Form.Item>
           </Col>
           <Col span={10}>
-            <Form.Item name="contactPhone" label={t('provider.contactPhone')} labelCol={{ flex: '90px' }}>
+            <Form.Item name="contactPhone" label={t('provider.contactPhone')} labelCol={{ flex: '90px' }} rules={[rules.phone]}>
               <Input maxLength={32} />
             </Form.Item>
           </Col>
           <Col span={14}>
-            <Form.Item name="notifyMobile" label={t('provider.notifyMobile')} rules={[{ pattern: MOBILE, message: t('common.mobileRule') }]}>
+            <Form.Item name="notifyMobile" label={t('provider.notifyMobile')} rules={[rules.mobile]}>
               <Input maxLength={11} inputMode="numeric" />
             </Form.Item>
           </Col>

@@ -11,10 +11,10 @@ import { PARTNER_NS } from '../locales';
 import { fenToYuan, formatBp, percentToBp } from '../../../shared/format/money';
 import { formatDateTime } from '../../../shared/format/datetime';
 import { EnabledTag } from '../shared';
+import { useIdentifierRules } from '../../../shared/validate/rules';
 
 const LIST = 'partner.insurers';
 const REASONS = ['VEHICLE_SCRAPPED', 'VEHICLE_TRANSFERRED', 'DUPLICATE_INSURANCE', 'OTHER'] as const;
-const ACCOUNT_NO = /^[\d\s]{8,40}$/;
 
 interface AccountForm {
   id?: number;
@@ -169,6 +169,7 @@ function InsurerDialog({ editing, onClose, onSaved }: { editing: Editing | null;
       ? editing.values
       : { preStartFee: '0', dayBasis: 365, compulsoryReasons: ['VEHICLE_SCRAPPED', 'DUPLICATE_INSURANCE'], enabled: true, accounts: [] };
   const required = (label: string) => ({ required: true, whitespace: true, message: t('common.required', { label }) });
+  const rules = useIdentifierRules();
 
   return (
     <FormDialog<InsurerForm>
@@ -219,7 +220,7 @@ function InsurerDialog({ editing, onClose, onSaved }: { editing: Editing | null;
             </Form.Item>
           </Col>
           <Col span={10}>
-            <Form.Item name="contactPhone" label={t('insurer.contactPhone')} labelCol={{ flex: '70px' }}>
+            <Form.Item name="contactPhone" label={t('insurer.contactPhone')} labelCol={{ flex: '70px' }} rules={[rules.phone]}>
               <Input maxLength={32} />
             </Form.Item>
           </Col>
@@ -259,6 +260,7 @@ function AccountRow({ name, onRemove }: { name: number; onRemove: () => void }) 
   const { t } = useTranslation(PARTNER_NS);
   const mask = Form.useWatch(['accounts', name, 'accountNoMask']) as string | undefined;
   const kept = Boolean(Form.useWatch(['accounts', name, 'id']));
+  const rules = useIdentifierRules();
   return (
     <Row gutter={8} align="top" wrap={false}>
       <Col flex="150px">
@@ -281,7 +283,7 @@ function AccountRow({ name, onRemove }: { name: number; onRemove: () => void }) 
           name={[name, 'accountNo']}
           rules={[
             { required: !kept, message: t('common.required', { label: t('account.accountNo') }) },
-            { pattern: ACCOUNT_NO, message: t('common.accountNoRule') },
+            rules.accountNo,
           ]}
         >
           <Input placeholder={kept ? `${mask ?? ''}（${t('common.keepNumber')}）` : t('account.accountNo')} maxLength={40} autoComplete="off" />

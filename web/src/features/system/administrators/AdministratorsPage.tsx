@@ -14,9 +14,9 @@ import { SYSTEM_NS } from '../locales';
 import { formatDateTime } from '../../../shared/format/datetime';
 import { departmentOptions, useDepartments } from '../shared';
 import { StatusTag } from '../StatusTag';
+import { useIdentifierRules } from '../../../shared/validate/rules';
 
 const LIST = 'system.administrators';
-const MOBILE = /^1[3-9]\d{9}$/;
 
 interface UserForm {
   account: string;
@@ -205,6 +205,7 @@ function UserDialog({ editing, onClose, onSaved }: { editing: Editing | null; on
   const departments = useDepartments();
   const roles = useRoleOptions();
   const creating = editing?.mode === 'create';
+  const rules = useIdentifierRules();
   const initial: Partial<UserForm> = editing?.mode === 'edit' ? editing.values : { roleIds: [], passwordMode: 'generate', departmentId: null, mobile: '' };
 
   return (
@@ -235,7 +236,7 @@ function UserDialog({ editing, onClose, onSaved }: { editing: Editing | null; on
         <Form.Item
           name="account"
           label={t('user.account')}
-          rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('user.account') }) }]}
+          rules={creating ? [{ required: true, whitespace: true, message: t('common.required', { label: t('user.account') }) }, rules.accountName] : []}
         >
           <Input disabled={!creating} maxLength={32} autoComplete="off" />
         </Form.Item>
@@ -249,7 +250,7 @@ function UserDialog({ editing, onClose, onSaved }: { editing: Editing | null; on
         >
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item name="mobile" label={t('user.mobile')} rules={[{ pattern: MOBILE, message: t('user.mobileRule') }]}>
+        <Form.Item name="mobile" label={t('user.mobile')} rules={[rules.mobile]}>
           <Input maxLength={11} inputMode="numeric" />
         </Form.Item>
         <Form.Item name="departmentId" label={t('user.department')}>
