@@ -4,7 +4,7 @@ import md5 from 'blueimp-md5';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, usePermissions } from '../../../shared/auth/permissions';
-import { getUserInfo } from '../../../shared/auth/token';
+import { currentUserId, getUserInfo } from '../../../shared/auth/token';
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
 import { useListReload } from '../../../shared/crud/useListReload';
@@ -84,7 +84,7 @@ export function AdministratorsPage() {
       label: (row) => (row.enabled ? t('common.disable') : t('common.enable')),
       perm: 'admin:user:update',
       // The server refuses to disable the account in use (enabling it again is never needed).
-      disabled: (row) => (row.enabled && row.account === getUserInfo()?.username ? t('user.selfDisable') : undefined),
+      disabled: (row) => (row.enabled && isMe(row) ? t('user.selfDisable') : undefined),
       confirm: (row) => (row.enabled ? t('common.confirmDisable', { name: row.name }) : t('common.confirmEnable', { name: row.name })),
       onClick: async (row) => {
         await adminApi.setEnabled(row.id, !row.enabled);
@@ -187,6 +187,12 @@ export function AdministratorsPage() {
       </Modal>
     </>
   );
+}
+
+/** The signed-in administrator's own row: by id, or by account in a session stored before ids were kept. */
+function isMe(row: AdminRow): boolean {
+  const me = currentUserId();
+  return me !== null ? row.id === me : row.account === getUserInfo()?.username;
 }
 
 /** The enabled roles to choose from, when the user may read roles (`admin:role:table`). */

@@ -59,7 +59,8 @@ export function MessagePage() {
       label: t('common.delete'),
       perm: PAGE_PERM,
       danger: true,
-      hidden: (row) => row.code === LOGIN_CODE,
+      // The server keeps the sign-in code template: the action says so instead of disappearing.
+      disabled: (row) => (row.code === LOGIN_CODE ? t('message.loginCodeKept') : undefined),
       confirm: (row) => t('common.confirmDelete', { name: row.name }),
       onClick: async (row) => {
         await templateApi.remove(row.id);
