@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { routeIcon } from '../../layout/icons';
 import { SHELL_NS } from '../../layout/locales';
 import { usePermissions } from '../../shared/auth/permissions';
-import { getUserInfo } from '../../shared/auth/token';
+import { displayName } from '../../shared/auth/token';
 import { builtShortcuts, permittedMenu, type ScreenEntry } from '../../shared/routing/table';
 import { routeTable } from '../../shared/routing/routes';
 import './DashboardPage.css';
@@ -17,7 +17,7 @@ import './DashboardPage.css';
 export function DashboardPage() {
   const { t } = useTranslation(SHELL_NS);
   const held = usePermissions();
-  const username = getUserInfo()?.username ?? '';
+  const username = displayName();
   // Only what works today: the built screens, by section (no 'coming soon' entries).
   const groups = useMemo(
     () =>
