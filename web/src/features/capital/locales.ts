@@ -170,7 +170,7 @@ const en: typeof zh = {
     creditCode: 'Unified social credit code',
     legalRepresentative: 'Legal representative',
     contactMobile: 'Contact mobile',
-    required: 'Please enter {{label}}',
+    required: 'Enter {{label}}',
     seal: 'Seal image',
     sealHint: 'Upload a clear image of the red seal (JPG, PNG, WebP or GIF), ideally on a transparent background.',
     upload: 'Upload seal',

@@ -44,7 +44,7 @@ const zh = {
     sent: '已发送，可在短信/OCR使用记录中查看',
     sendFailed: '发送失败：{{message}}',
     mobile: '手机号',
-    paramRequired: '请填写参数 {{name}}',
+    paramRequired: '请输入参数 {{name}}',
   },
   usage: {
     time: '时间',
@@ -468,7 +468,7 @@ const en: SystemDictionary = {
     privateKeyEmpty: 'Paste the developer private key (PEM)',
     endpointHint: 'Must be https (http only for this machine).',
     test: 'Test connection',
-    saveFirst: 'Choose a provider and save to test the connection.',
+    saveFirst: 'Select a provider and save to test the connection.',
     resultDetail: 'HTTP status: {{status}}, took {{elapsed}} ms',
     kinds: {
       none: 'Built-in signing (default)',
@@ -502,7 +502,7 @@ const en: SystemDictionary = {
     sent: 'Sent — see SMS/OCR usage records',
     sendFailed: 'Sending failed: {{message}}',
     mobile: 'Mobile',
-    paramRequired: 'Fill in {{name}}',
+    paramRequired: 'Enter {{name}}',
   },
   usage: {
     time: 'Time',
@@ -556,7 +556,7 @@ const en: SystemDictionary = {
     confirmDisable: 'Disable “{{name}}”?',
     confirmEnable: 'Enable “{{name}}”?',
     required: 'Enter the {{label}}',
-    requiredChoice: 'Choose the {{label}}',
+    requiredChoice: 'Select the {{label}}',
     maxLength: 'The {{label}} has at most {{max}} characters',
   },
   organization: {
@@ -923,7 +923,7 @@ const es: SystemDictionary = {
     privateKeyEmpty: 'Pegue la clave privada (PEM)',
     endpointHint: 'Debe ser https (http solo para esta máquina).',
     test: 'Probar conexión',
-    saveFirst: 'Elija un proveedor y guarde para probar la conexión.',
+    saveFirst: 'Seleccione un proveedor y guarde para probar la conexión.',
     resultDetail: 'Estado HTTP: {{status}}, {{elapsed}} ms',
     kinds: {
       none: 'Firma integrada (predeterminada)',
@@ -1011,7 +1011,7 @@ const es: SystemDictionary = {
     confirmDisable: '¿Desactivar «{{name}}»?',
     confirmEnable: '¿Activar «{{name}}»?',
     required: 'Introduzca {{label}}',
-    requiredChoice: 'Elija {{label}}',
+    requiredChoice: 'Seleccione {{label}}',
     maxLength: '{{label}}: como máximo {{max}} caracteres',
   },
   organization: {
@@ -1378,7 +1378,7 @@ const ja: SystemDictionary = {
     privateKeyEmpty: '開発者の秘密鍵（PEM）を貼り付け',
     endpointHint: 'https が必要です（http はこのマシンのみ）。',
     test: '接続テスト',
-    saveFirst: 'プロバイダーを選んで保存すると接続テストができます。',
+    saveFirst: 'プロバイダーを選択して保存すると接続テストができます。',
     resultDetail: 'HTTP ステータス：{{status}}、所要 {{elapsed}} ミリ秒',
     kinds: {
       none: '内蔵署名（既定）',
