@@ -90,16 +90,23 @@ describe('partners: insurer, capital provider with account and user, the capital
       await box.getByLabel('联系电话').fill('010-88886666');
       await box.getByLabel('起保前退保手续费').fill('3');
       await box.getByRole('button', { name: '添加结算账户' }).click();
-      await box.getByPlaceholder('开户银行').fill('中国工商银行');
-      await box.getByPlaceholder('开户支行').fill('北京西单支行');
-      await box.getByPlaceholder('户名').fill('中国人民财产保险股份有限公司北京市分公司');
-      await box.getByPlaceholder('银行账号').fill('6222 0212 3456 7890');
+      await box.getByLabel('开户银行', { exact: true }).fill('中国工商银行');
+      await box.getByLabel('开户支行', { exact: true }).fill('北京西单支行');
+      await box.getByLabel('户名', { exact: true }).fill('中国人民财产保险股份有限公司北京市分公司');
+      await box.getByLabel('银行账号', { exact: true }).fill('6222 0212 3456 7890');
       await page.evaluate(() => document.fonts.ready);
       await screenshot(page, 'partners-insurer-dialog-zh-1440x900', { fullPage: false });
       await box.getByRole('button', { name: /确\s*定/ }).click();
       await succeeded(page, '保存成功');
       await insurers.getByText('中国工商银行 · 6222********7890').waitFor({ timeout: 10_000 });
       assert.equal(await insurers.getByText('6222021234567890').count(), 0, 'the number is masked');
+      // Edited again, the stored account shows its masked number (never a blank field) under its column labels.
+      await insurers.getByRole('row', { name: /PICC-BJ/ }).getByRole('button', { name: /编\s*辑/ }).click();
+      box = await dialog(page, '编辑保险公司');
+      assert.equal(await box.getByLabel('银行账号', { exact: true }).inputValue(), '6222********7890');
+      await box.locator('.bh-account-rows__header').getByText('开户支行').waitFor();
+      await box.getByRole('button', { name: /取\s*消/ }).click();
+      await box.waitFor({ state: 'hidden', timeout: 10_000 });
       await page.evaluate(() => document.fonts.ready);
       await screenshot(page, 'partners-insurers-zh-1440x900', { fullPage: false });
 

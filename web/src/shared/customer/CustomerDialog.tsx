@@ -115,6 +115,8 @@ function CustomerFields({ row }: { row: CustomerRow | undefined }) {
   const required = (label: string) => ({ required: true, whitespace: true, message: t('required', { label }) });
   const keep = (masked: string | null | undefined) => (row && masked ? t('keepHint', { masked }) : undefined);
   return (
+          // One grid (docs/workspace.md, "Forms"): every label is the dialog's width; a row holds one
+          // field or two halves, so labels, inputs and help texts line up down the dialog.
           <Row gutter={16}>
             <Col span={12}>
               <Form.Item name="kind" label={t('kind')} rules={[{ required: true, message: t('requiredChoice', { label: t('kind') }) }]}>
@@ -122,6 +124,11 @@ function CustomerFields({ row }: { row: CustomerRow | undefined }) {
               </Form.Item>
             </Col>
             <Col span={12}>
+              <Form.Item name="status" label={t('status')}>
+                <Select options={statuses} />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
               <Form.Item name="name" label={enterprise ? t('enterpriseName') : t('personName')} rules={[required(enterprise ? t('enterpriseName') : t('personName'))]}>
                 <Input maxLength={128} />
               </Form.Item>
@@ -165,13 +172,8 @@ function CustomerFields({ row }: { row: CustomerRow | undefined }) {
                 <Input maxLength={11} autoComplete="off" inputMode="numeric" />
               </Form.Item>
             </Col>
-            <Col span={6}>
-              <Form.Item name="status" label={t('status')} labelCol={{ flex: '60px' }}>
-                <Select options={statuses} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="kycStatus" label={t('kycStatus')} labelCol={{ flex: '72px' }}>
+            <Col span={12}>
+              <Form.Item name="kycStatus" label={t('kycStatus')}>
                 <Select options={kycStatuses} />
               </Form.Item>
             </Col>

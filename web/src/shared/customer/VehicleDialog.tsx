@@ -121,7 +121,7 @@ function VehicleFields() {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="registerDate" label={t('vehicle.registerDate')} labelCol={{ flex: '90px' }}>
+        <Form.Item name="registerDate" label={t('vehicle.registerDate')}>
           <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
         </Form.Item>
       </Col>

@@ -200,69 +200,70 @@ function ProviderDialog({ editing, onClose, onSaved }: { editing: Editing | null
       }}
     >
       {(form) => (
+        // One grid: the dialog's label width everywhere, two halves per row (docs/workspace.md, "Forms").
         <Row gutter={16}>
-          <Col span={14}>
+          <Col span={24}>
             <Form.Item name="name" label={t('provider.name')} rules={[required(t('provider.name'))]}>
               <Input maxLength={128} />
             </Form.Item>
           </Col>
-          <Col span={10}>
-            <Form.Item name="kind" label={t('provider.kind')} labelCol={{ flex: '90px' }}>
+          <Col span={12}>
+            <Form.Item name="kind" label={t('provider.kind')}>
               <Select options={options(KINDS, 'kinds')} />
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col span={12}>
             <Form.Item name="creditLimit" label={t('provider.creditLimit')} rules={[yuanRule]} validateFirst>
               <Input prefix="¥" />
             </Form.Item>
           </Col>
-          <Col span={10}>
-            <Form.Item name="acceptMode" label={t('provider.acceptMode')} labelCol={{ flex: '90px' }}>
-              <Select options={options(ACCEPT, 'acceptModes')} />
-            </Form.Item>
-          </Col>
-          <Col span={14}>
+          <Col span={12}>
             <Form.Item name="costRate" label={t('provider.costRate')} rules={[percentRule]}>
               <Input suffix="%" />
             </Form.Item>
           </Col>
-          <Col span={10}>
-            <Form.Item name="settlementCycle" label={t('provider.settlementCycle')} labelCol={{ flex: '90px' }}>
-              <Select options={options(CYCLES, 'cycles')} />
-            </Form.Item>
-          </Col>
-          <Col span={14}>
+          <Col span={12}>
             <Form.Item name="penaltyShare" label={t('provider.penaltyShare')} rules={[percentRule]}>
               <Input suffix="%" />
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col span={12}>
+            <Form.Item name="settlementCycle" label={t('provider.settlementCycle')}>
+              <Select options={options(CYCLES, 'cycles')} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="acceptMode" label={t('provider.acceptMode')}>
+              <Select options={options(ACCEPT, 'acceptModes')} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
             <Form.Item name="guaranteeMode" label={t('provider.guaranteeMode')}>
               <Select options={options(GUARANTEES, 'guarantees')} />
             </Form.Item>
           </Col>
-          <Col span={10}>
+          <Col span={12}>
             <Form.Item noStyle shouldUpdate={(a: ProviderForm, b: ProviderForm) => a.guaranteeMode !== b.guaranteeMode}>
               {() =>
                 form.getFieldValue('guaranteeMode') === 'PLATFORM_ADVANCE_AFTER_N_DAYS' ? (
-                  <Form.Item name="advanceAfterDays" label={t('provider.advanceAfterDays')} labelCol={{ flex: '110px' }} rules={[{ required: true, type: 'integer', min: 1, max: 365, message: '1 – 365' }]}>
+                  <Form.Item name="advanceAfterDays" label={t('provider.advanceAfterDays')} rules={[{ required: true, type: 'integer', min: 1, max: 365, message: '1 – 365' }]}>
                     <InputNumber min={1} max={365} precision={0} style={{ width: '100%' }} />
                   </Form.Item>
                 ) : null
               }
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col span={12}>
             <Form.Item name="contactName" label={t('provider.contactName')}>
               <Input maxLength={64} />
             </Form.Item>
           </Col>
-          <Col span={10}>
-            <Form.Item name="contactPhone" label={t('provider.contactPhone')} labelCol={{ flex: '90px' }} rules={[rules.phone]}>
+          <Col span={12}>
+            <Form.Item name="contactPhone" label={t('provider.contactPhone')} rules={[rules.phone]}>
               <Input maxLength={32} />
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col span={12}>
             <Form.Item name="notifyMobile" label={t('provider.notifyMobile')} rules={[rules.mobile]}>
               <Input maxLength={11} inputMode="numeric" />
             </Form.Item>

@@ -1,5 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Switch, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Space, Switch, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/crud/FormDialog';
@@ -11,6 +11,7 @@ import { PARTNER_NS } from '../locales';
 import { fenToYuan, formatBp, percentToBp } from '../../../shared/format/money';
 import { formatDateTime } from '../../../shared/format/datetime';
 import { EnabledTag } from '../shared';
+import '../partner.css';
 import { useIdentifierRules } from '../../../shared/validate/rules';
 
 const LIST = 'partner.insurers';
@@ -203,24 +204,25 @@ function InsurerDialog({ editing, onClose, onSaved }: { editing: Editing | null;
       }}
     >
       <>
+        {/* One grid: the dialog's label width everywhere, two halves per row (docs/workspace.md, "Forms"). */}
         <Row gutter={16}>
-          <Col span={14}>
+          <Col span={12}>
             <Form.Item name="name" label={t('insurer.name')} rules={[required(t('insurer.name'))]}>
               <Input maxLength={128} />
             </Form.Item>
           </Col>
-          <Col span={10}>
-            <Form.Item name="code" label={t('insurer.code')} labelCol={{ flex: '70px' }} rules={[required(t('insurer.code')), { pattern: /^[A-Za-z0-9_-]{2,32}$/, message: t('insurer.codeRule') }]}>
+          <Col span={12}>
+            <Form.Item name="code" label={t('insurer.code')} rules={[required(t('insurer.code')), { pattern: /^[A-Za-z0-9_-]{2,32}$/, message: t('insurer.codeRule') }]}>
               <Input maxLength={32} />
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col span={12}>
             <Form.Item name="contactName" label={t('insurer.contactName')}>
               <Input maxLength={64} />
             </Form.Item>
           </Col>
-          <Col span={10}>
-            <Form.Item name="contactPhone" label={t('insurer.contactPhone')} labelCol={{ flex: '70px' }} rules={[rules.phone]}>
+          <Col span={12}>
+            <Form.Item name="contactPhone" label={t('insurer.contactPhone')} rules={[rules.phone]}>
               <Input maxLength={32} />
             </Form.Item>
           </Col>
@@ -244,7 +246,7 @@ function InsurerDialog({ editing, onClose, onSaved }: { editing: Editing | null;
         <Form.List name="accounts">
           {(fields, { add, remove }) => (
             <Card size="small" title={t('insurer.accounts')} extra={<Button type="link" icon={<PlusOutlined />} onClick={() => add({ bankName: '', accountName: '' })}>{t('insurer.addAccount')}</Button>}>
-              {fields.length === 0 ? <div className="bh-muted">{t('account.empty')}</div> : null}
+              {fields.length === 0 ? <div className="bh-muted">{t('account.empty')}</div> : <AccountHeader />}
               {fields.map((field) => (
                 <AccountRow key={field.key} name={field.name} onRemove={() => remove(field.name)} />
               ))}
@@ -256,44 +258,125 @@ function InsurerDialog({ editing, onClose, onSaved }: { editing: Editing | null;
   );
 }
 
+/** The widths of a settlement account row's columns (header and rows share them). */
+const ACCOUNT_COLUMNS = ['150px', '150px', '170px', 'auto', '32px'] as const;
+
+/** Column labels over the settlement accounts (the rows' inputs carry them as their names too). */
+function AccountHeader() {
+  const { t } = useTranslation(PARTNER_NS);
+  const titles: [string, boolean][] = [
+    [t('account.bankName'), true],
+    [t('account.branchName'), false],
+    [t('account.accountName'), true],
+    [t('account.accountNo'), true],
+  ];
+  return (
+    <Row gutter={8} wrap={false} className="bh-account-rows__header" aria-hidden>
+      {titles.map(([title, required], i) => (
+        <Col key={title} flex={ACCOUNT_COLUMNS[i]}>
+          {required ? <span className="bh-account-rows__required">*</span> : null}
+          {title}
+        </Col>
+      ))}
+      <Col flex={ACCOUNT_COLUMNS[4]} />
+    </Row>
+  );
+}
+
+/**
+ * One settlement account. A stored account shows its number masked (the server never answers it
+ * whole) and keeps it unless 更换 is chosen and a new number typed.
+ */
 function AccountRow({ name, onRemove }: { name: number; onRemove: () => void }) {
   const { t } = useTranslation(PARTNER_NS);
   const mask = Form.useWatch(['accounts', name, 'accountNoMask']) as string | undefined;
   const kept = Boolean(Form.useWatch(['accounts', name, 'id']));
+  const [changing, setChanging] = useState(false);
   const rules = useIdentifierRules();
+  const typing = !kept || changing;
   return (
     <Row gutter={8} align="top" wrap={false}>
-      <Col flex="150px">
+      <Col flex={ACCOUNT_COLUMNS[0]}>
         <Form.Item name={[name, 'bankName']} rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('account.bankName') }) }]}>
-          <Input placeholder={t('account.bankName')} maxLength={64} />
+          <Input aria-label={t('account.bankName')} maxLength={64} />
         </Form.Item>
       </Col>
-      <Col flex="150px">
+      <Col flex={ACCOUNT_COLUMNS[1]}>
         <Form.Item name={[name, 'branchName']}>
-          <Input placeholder={t('account.branchName')} maxLength={128} />
+          <Input aria-label={t('account.branchName')} maxLength={128} />
         </Form.Item>
       </Col>
-      <Col flex="170px">
+      <Col flex={ACCOUNT_COLUMNS[2]}>
         <Form.Item name={[name, 'accountName']} rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('account.accountName') }) }]}>
-          <Input placeholder={t('account.accountName')} maxLength={128} />
+          <Input aria-label={t('account.accountName')} maxLength={128} />
         </Form.Item>
       </Col>
-      <Col flex="auto">
+      <Col flex={ACCOUNT_COLUMNS[3]}>
         <Form.Item
           name={[name, 'accountNo']}
-          rules={[
-            { required: !kept, message: t('common.required', { label: t('account.accountNo') }) },
-            rules.accountNo,
-          ]}
+          rules={typing ? [{ required: true, whitespace: true, message: t('common.required', { label: t('account.accountNo') }) }, rules.accountNo] : []}
         >
-          <Input placeholder={kept ? `${mask ?? ''}（${t('common.keepNumber')}）` : t('account.accountNo')} maxLength={40} autoComplete="off" />
+          <AccountNoField mask={mask} kept={kept} changing={changing} onChanging={setChanging} />
         </Form.Item>
       </Col>
-      <Col flex="32px">
-        <Tooltip title={t('common.disable')}>
-          <Button type="text" danger icon={<MinusCircleOutlined />} onClick={onRemove} aria-label="remove" />
+      <Col flex={ACCOUNT_COLUMNS[4]}>
+        <Tooltip title={t('account.remove')}>
+          <Button type="text" danger icon={<MinusCircleOutlined />} onClick={onRemove} aria-label={t('account.remove')} />
         </Tooltip>
       </Col>
     </Row>
+  );
+}
+
+/**
+ * A settlement account's number: a stored one shown masked with 更换, a new or replacing one typed
+ * (不更换 goes back to the stored number). The form value is only what is typed.
+ */
+function AccountNoField({
+  value,
+  onChange,
+  mask,
+  kept,
+  changing,
+  onChanging,
+}: {
+  value?: string;
+  onChange?: (value: string | undefined) => void;
+  mask: string | undefined;
+  kept: boolean;
+  changing: boolean;
+  onChanging: (changing: boolean) => void;
+}) {
+  const { t } = useTranslation(PARTNER_NS);
+  if (kept && !changing) {
+    return (
+      <Space.Compact block>
+        <Input aria-label={t('account.accountNo')} value={mask ?? ''} readOnly className="bh-account-rows__stored" />
+        <Button onClick={() => onChanging(true)}>{t('account.change')}</Button>
+      </Space.Compact>
+    );
+  }
+  return (
+    <Space.Compact block>
+      <Input
+        aria-label={t('account.accountNo')}
+        value={value ?? ''}
+        onChange={(event) => onChange?.(event.target.value)}
+        placeholder={kept ? mask : undefined}
+        maxLength={40}
+        autoComplete="off"
+        inputMode="numeric"
+      />
+      {kept ? (
+        <Button
+          onClick={() => {
+            onChange?.(undefined);
+            onChanging(false);
+          }}
+        >
+          {t('account.keep')}
+        </Button>
+      ) : null}
+    </Space.Compact>
   );
 }
