@@ -14,6 +14,7 @@ import { noticeSendApi, noticeTemplateApi, type BatchRow, type CustomerFilter, t
 import { OPERATE_NS } from '../locales';
 import { fillPlaceholders } from '../../../shared/format/placeholder';
 import { formatDateTime } from '../../../shared/format/datetime';
+import { customerVariableKey, isCustomerVariable, withLabels } from '../variables';
 
 const LIST = 'operate.noticeSend';
 
@@ -47,6 +48,7 @@ function BatchProgress({ row }: { row: BatchRow }) {
 /** 通知管理 (admin:notice_send:table): send notices and follow their delivery. */
 export function NoticeSendPage() {
   const { t } = useTranslation(OPERATE_NS);
+  const customerLabel = useCustomerLabel();
   const { message } = App.useApp();
   const reload = useListReload(LIST);
   const [sending, setSending] = useState(false);
@@ -59,7 +61,7 @@ export function NoticeSendPage() {
       title: t('send.template'),
       ellipsis: true,
       render: (row) => (
-        <span title={row.content}>
+        <span title={withLabels(row.content, customerLabel)}>
           {row.templateName} <Typography.Text type="secondary">{row.templateCode}</Typography.Text>
         </span>
       ),
@@ -119,8 +121,15 @@ export function NoticeSendPage() {
   );
 }
 
+/** A customer variable's label (客户姓名/名称): previews show it where each customer's own value goes. */
+function useCustomerLabel(): (name: string) => string | undefined {
+  const { t } = useTranslation(OPERATE_NS);
+  return (name) => (isCustomerVariable(name) ? t(customerVariableKey(name)) : undefined);
+}
+
 function SendDialog({ open, onClose, onSent }: { open: boolean; onClose: () => void; onSent: (batch: BatchRow) => void }) {
   const { t } = useTranslation(OPERATE_NS);
+  const customerLabel = useCustomerLabel();
   const templates = useQuery({ queryKey: ['operate', 'notice', 'options'], queryFn: noticeTemplateApi.options, enabled: open });
   // One key per opened dialog, kept while a send gets no answer (a retry is the same send);
   // a new one after the server answered a refusal, since the corrected form is another send.
@@ -184,7 +193,7 @@ function SendDialog({ open, onClose, onSent }: { open: boolean; onClose: () => v
                     </Form.Item>
                   ))}
                   <Form.Item label={t('send.preview')}>
-                    <Alert type="info" title={fillPlaceholders(template.content, values)} data-testid="send-preview" />
+                    <Alert type="info" title={withLabels(fillPlaceholders(template.content, values), customerLabel)} data-testid="send-preview" />
                   </Form.Item>
                 </>
               );
@@ -280,6 +289,7 @@ function FilterFields() {
 /** A batch's progress, polled while it runs, and its recipients. */
 function BatchDrawer({ id, onClose, onFinished }: { id: number | null; onClose: () => void; onFinished: () => void }) {
   const { t } = useTranslation(OPERATE_NS);
+  const customerLabel = useCustomerLabel();
   const { message, modal } = App.useApp();
   const held = usePermissions();
   const [status, setStatus] = useState<string | undefined>(undefined);
@@ -314,7 +324,7 @@ function BatchDrawer({ id, onClose, onFinished }: { id: number | null; onClose: 
               {t(`send.statuses.${data.status}`)}
             </Tag>
             <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-              {fillPlaceholders(data.content, data.params)}
+              {withLabels(fillPlaceholders(data.content, data.params), customerLabel)}
             </Typography.Paragraph>
           </div>
           <Progress percent={data.percent} status={running ? 'active' : data.failed > 0 ? 'exception' : 'success'} data-testid="batch-progress" />
