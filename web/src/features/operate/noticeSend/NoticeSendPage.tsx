@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Col, DatePicker, Drawer, Form, Input, Progress, Radio, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, App, Col, DatePicker, Drawer, Empty, Form, Input, Progress, Radio, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { hasPermission, usePermissions } from '../../../shared/auth/permissions'
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
 import { useListReload } from '../../../shared/crud/useListReload';
+import { useViewParam } from '../../../shared/crud/useViewParam';
 import '../../../shared/crud/locales';
 import { noticeSendApi, noticeTemplateApi, type BatchRow, type CustomerFilter, type RecipientRow } from '../api';
 import { OPERATE_NS } from '../locales';
@@ -52,7 +53,8 @@ export function NoticeSendPage() {
   const { message } = App.useApp();
   const reload = useListReload(LIST);
   const [sending, setSending] = useState(false);
-  const [watching, setWatching] = useState<number | null>(null);
+  // The batch shown in the drawer, in the URL (?view=<id>): a reload or a shared link opens it.
+  const watching = useViewParam();
 
   const columns: ListColumn<BatchRow>[] = [
     { key: 'id', kind: 'code', title: t('send.batchNo'), sortField: 'id' },
@@ -75,7 +77,7 @@ export function NoticeSendPage() {
     { key: 'createdAt', kind: 'datetime', title: t('common.createdAt'), sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
   ];
   const actions: RowAction<BatchRow>[] = [
-    { key: 'detail', label: t('send.detail'), perm: 'admin:notice_send:table', onClick: (row) => setWatching(row.id) },
+    { key: 'detail', label: t('send.detail'), perm: 'admin:notice_send:table', onClick: (row) => watching.open(row.id) },
     {
       key: 'retry',
       label: t('send.retry'),
@@ -85,7 +87,7 @@ export function NoticeSendPage() {
       onClick: async (row) => {
         const result = await noticeSendApi.retry(row.id);
         void message.success(t('send.retried', { count: result.requeued }));
-        setWatching(row.id);
+        watching.open(row.id);
       },
     },
   ];
@@ -113,10 +115,10 @@ export function NoticeSendPage() {
         onSent={(batch) => {
           void message.success(t('send.queued', { total: batch.total }));
           void reload();
-          setWatching(batch.id);
+          watching.open(batch.id);
         }}
       />
-      <BatchDrawer id={watching} onClose={() => setWatching(null)} onFinished={() => void reload()} />
+      <BatchDrawer id={watching.id} onClose={watching.close} onFinished={() => void reload()} />
     </>
   );
 }
@@ -394,6 +396,8 @@ function BatchDrawer({ id, onClose, onFinished }: { id: number | null; onClose: 
             ]}
           />
         </Space>
+      ) : batch.isError ? (
+        <Empty description={t('send.notFound')} />
       ) : null}
     </Drawer>
   );

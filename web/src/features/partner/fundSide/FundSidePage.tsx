@@ -11,6 +11,7 @@ import { fenToYuan, formatBp, formatYuan, percentToBp, yuanToFen } from '../../.
 import { formatDateTime } from '../../../shared/format/datetime';
 import { ProviderStatusTag } from '../shared';
 import { ProviderDrawer } from './ProviderDrawer';
+import { useViewParam } from '../../../shared/crud/useViewParam';
 import { useIdentifierRules } from '../../../shared/validate/rules';
 
 export const PROVIDER_LIST = 'partner.providers';
@@ -42,7 +43,8 @@ export function FundSidePage() {
   const { message } = App.useApp();
   const reload = useListReload(PROVIDER_LIST);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [viewing, setViewing] = useState<ProviderRow | null>(null);
+  // The provider shown in the drawer, in the URL (?view=<id>): a reload or a shared link opens it.
+  const viewing = useViewParam();
 
   const setStatus = async (row: ProviderRow, status: string) => {
     await providerApi.setStatus(row.id, status);
@@ -50,7 +52,7 @@ export function FundSidePage() {
   };
 
   const columns: ListColumn<ProviderRow>[] = [
-    { key: 'name', title: t('provider.name'), sortField: 'name', width: 220, render: (row) => <a onClick={() => setViewing(row)}>{row.name}</a> },
+    { key: 'name', title: t('provider.name'), sortField: 'name', width: 220, render: (row) => <a onClick={() => viewing.open(row.id)}>{row.name}</a> },
     { key: 'kind', title: t('provider.kind'), width: 130, render: (row) => t(`provider.kinds.${row.kind}`, { defaultValue: row.kind }) },
     { key: 'status', kind: 'status', title: t('common.status'), render: (row) => <ProviderStatusTag status={row.status} /> },
     { key: 'creditLimitFen', kind: 'money', title: t('provider.creditLimit'), sortField: 'creditLimitFen', render: (row) => formatYuan(row.creditLimitFen) },
@@ -64,7 +66,7 @@ export function FundSidePage() {
   ];
 
   const actions: RowAction<ProviderRow>[] = [
-    { key: 'detail', label: t('common.detail'), onClick: (row) => setViewing(row) },
+    { key: 'detail', label: t('common.detail'), onClick: (row) => viewing.open(row.id) },
     {
       key: 'edit',
       label: t('common.edit'),
@@ -144,7 +146,7 @@ export function FundSidePage() {
           void reload();
         }}
       />
-      <ProviderDrawer provider={viewing} onClose={() => setViewing(null)} onChanged={() => void reload()} />
+      <ProviderDrawer providerId={viewing.id} onClose={viewing.close} onChanged={() => void reload()} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { Can } from '../../../shared/auth/Can';
 import { useBlobUrl } from '../../../shared/api/useBlobUrl';
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import '../../../shared/crud/locales';
-import { providerApi, type CapitalUserRow, type ProviderAccountInput, type ProviderAccountRow, type ProviderRow } from '../api';
+import { providerApi, type CapitalUserRow, type ProviderAccountInput, type ProviderAccountRow } from '../api';
 import { PARTNER_NS } from '../locales';
 import { formatBp, formatYuan } from '../../../shared/format/money';
 import { formatDateTime } from '../../../shared/format/datetime';
@@ -16,18 +16,30 @@ import { useIdentifierRules } from '../../../shared/validate/rules';
 
 const PURPOSES = ['DISBURSE', 'COLLECT', 'SETTLEMENT'];
 
-/** A capital provider's detail: profile, bank accounts, users and e-signature account. */
-export function ProviderDrawer({ provider, onClose, onChanged }: { provider: ProviderRow | null; onClose: () => void; onChanged: () => void }) {
+/**
+ * A capital provider's detail: profile, bank accounts, users and e-signature account. Opened by
+ * id (the list keeps it in the URL, `?view=<id>`), so its title comes from the provider's record.
+ */
+export function ProviderDrawer({ providerId, onClose, onChanged }: { providerId: number | null; onClose: () => void; onChanged: () => void }) {
   const { t } = useTranslation(PARTNER_NS);
+  const provider = useQuery({ queryKey: ['partner.provider', providerId], queryFn: () => providerApi.view(providerId ?? 0), enabled: providerId !== null });
   return (
-    <Drawer open={provider !== null} width={980} title={provider ? t('provider.detailTitle', { name: provider.name }) : ''} onClose={onClose} destroyOnHidden>
-      {provider ? (
+    <Drawer
+      open={providerId !== null}
+      size={980}
+      title={provider.data ? t('provider.detailTitle', { name: provider.data.name }) : t('provider.detail')}
+      onClose={onClose}
+      destroyOnHidden
+    >
+      {providerId !== null && provider.isError ? (
+        <Empty description={t('provider.notFound')} />
+      ) : providerId !== null ? (
         <Tabs
           items={[
-            { key: 'profile', label: t('provider.tabProfile'), children: <Profile id={provider.id} /> },
-            { key: 'accounts', label: t('provider.tabAccounts'), children: <Accounts providerId={provider.id} /> },
-            { key: 'users', label: t('provider.tabUsers'), children: <Users providerId={provider.id} onChanged={onChanged} /> },
-            { key: 'signature', label: t('provider.tabSignature'), children: <Signature providerId={provider.id} /> },
+            { key: 'profile', label: t('provider.tabProfile'), children: <Profile id={providerId} /> },
+            { key: 'accounts', label: t('provider.tabAccounts'), children: <Accounts providerId={providerId} /> },
+            { key: 'users', label: t('provider.tabUsers'), children: <Users providerId={providerId} onChanged={onChanged} /> },
+            { key: 'signature', label: t('provider.tabSignature'), children: <Signature providerId={providerId} /> },
           ]}
         />
       ) : null}
