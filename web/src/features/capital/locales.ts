@@ -2,6 +2,24 @@ import { addResources } from '../../shared/i18n';
 
 /** Texts of the capital provider's workspace (资金管理), in the four languages. */
 const zh = {
+  home: {
+    credit: '授信额度',
+    available: '可用额度（元）',
+    limit: '授信额度',
+    reserved: '已占用',
+    used: '已使用',
+    usage: '已占用与已使用合计 {{percent}}%',
+    todos: '待办事项',
+    noTodos: '暂无待办事项',
+    esignUnsubmitted: '电子签章账户尚未提交：完善机构信息、上传印章后提交平台审核',
+    esignPending: '电子签章账户已提交，正在等待平台审核',
+    paused: '合作已暂停，平台暂不向贵司分配新订单',
+    terminated: '合作已终止',
+    noCredit: '可用额度已用完，新订单无法分配给贵司',
+    handle: '去处理',
+    view: '查看',
+    failed: '暂时无法读取资金信息',
+  },
   info: {
     profile: '机构信息',
     name: '资金方名称',
@@ -129,6 +147,24 @@ const zh = {
 };
 
 const en: typeof zh = {
+  home: {
+    credit: 'Credit',
+    available: 'Available credit (yuan)',
+    limit: 'Credit limit',
+    reserved: 'Reserved',
+    used: 'Used',
+    usage: 'Reserved and used: {{percent}}%',
+    todos: 'To-do items',
+    noTodos: 'Nothing to do',
+    esignUnsubmitted: 'Your e-signature account is not submitted: complete the organisation details, upload the seal and submit it for review',
+    esignPending: 'Your e-signature account is waiting for the platform’s review',
+    paused: 'The cooperation is paused: no new orders are allocated to you',
+    terminated: 'The cooperation has ended',
+    noCredit: 'Your available credit is used up: new orders cannot be allocated to you',
+    handle: 'Open',
+    view: 'View',
+    failed: 'The credit figures cannot be read right now',
+  },
   info: {
     profile: 'Organisation',
     name: 'Capital provider',
@@ -256,6 +292,24 @@ const en: typeof zh = {
 };
 
 const es: typeof zh = {
+  home: {
+    credit: 'Crédito',
+    available: 'Crédito disponible (yuanes)',
+    limit: 'Límite de crédito',
+    reserved: 'Reservado',
+    used: 'Utilizado',
+    usage: 'Reservado y utilizado: {{percent}} %',
+    todos: 'Tareas pendientes',
+    noTodos: 'No hay tareas pendientes',
+    esignUnsubmitted: 'Su cuenta de firma electrónica no se ha enviado: complete los datos de la entidad, suba el sello y envíela a revisión',
+    esignPending: 'Su cuenta de firma electrónica espera la revisión de la plataforma',
+    paused: 'La colaboración está en pausa: no se le asignan pedidos nuevos',
+    terminated: 'La colaboración ha terminado',
+    noCredit: 'Su crédito disponible se ha agotado: no se le pueden asignar pedidos nuevos',
+    handle: 'Abrir',
+    view: 'Ver',
+    failed: 'No se pueden leer los datos de crédito ahora',
+  },
   info: {
     profile: 'Organización',
     name: 'Proveedor de fondos',
@@ -383,6 +437,24 @@ const es: typeof zh = {
 };
 
 const ja: typeof zh = {
+  home: {
+    credit: '与信枠',
+    available: '利用可能額（元）',
+    limit: '与信枠',
+    reserved: '確保済み',
+    used: '使用済み',
+    usage: '確保済みと使用済みの合計 {{percent}}%',
+    todos: '未処理の事項',
+    noTodos: '未処理の事項はありません',
+    esignUnsubmitted: '電子署名アカウントが未提出です。機関情報を入力し印章をアップロードして審査に提出してください',
+    esignPending: '電子署名アカウントはプラットフォームの審査待ちです',
+    paused: '提携は一時停止中のため、新しい注文は割り当てられません',
+    terminated: '提携は終了しました',
+    noCredit: '利用可能額を使い切ったため、新しい注文は割り当てられません',
+    handle: '対応する',
+    view: '表示',
+    failed: '与信情報を読み込めません',
+  },
   info: {
     profile: '機関情報',
     name: '資金提供者名',
