@@ -141,6 +141,10 @@ describe('partners: insurer, capital provider with account and user, the capital
       await row.getByText(PROVIDER).click();
       const drawer = page.locator('.ant-drawer:visible').filter({ hasText: `资金方详情：${PROVIDER}` });
       await drawer.getByText('5,000,000.50').first().waitFor({ timeout: 10_000 });
+      // The drawer is in the address: a reload (or the link, shared) opens it again.
+      assert.match(new URL(page.url()).search, /[?&]view=\d+/, 'the drawer is in the URL');
+      await page.reload();
+      await drawer.getByText('5,000,000.50').first().waitFor({ timeout: 15_000 });
       await drawer.getByRole('tab', { name: '银行账户' }).click();
       await drawer.getByRole('button', { name: '新增银行账户' }).click();
       box = await dialog(page, '新增银行账户');
@@ -208,6 +212,12 @@ describe('partners: insurer, capital provider with account and user, the capital
       await page.locator('#login-password').fill(USER.password);
       await page.getByRole('button', { name: '登录', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
+      // The home page: its available credit and what it has to do (the e-signature account is not submitted yet).
+      const home = shown(page, '/dashboard');
+      assert.equal(await home.getByTestId('capital-available').innerText({ timeout: 10_000 }), '5,000,000.50');
+      await home.getByTestId('capital-todos').getByText(/电子签章账户尚未提交/).waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      await screenshot(page, 'partners-capital-home-zh-1440x900', { fullPage: false });
 
       await page.goto(`${baseURL}/capitalAccount/accountInfo`);
       const info = shown(page, '/capitalAccount/accountInfo');

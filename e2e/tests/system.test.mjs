@@ -173,7 +173,7 @@ describe('system management: organization, role, user, journal', () => {
         await userContext.addCookies([{ name: 'language', value: 'zh', url: baseURL }]);
         const userPage = await userContext.newPage();
         const userErrors = collectErrors(userPage);
-        await signInAsAdmin(userPage, baseURL, { username: USER.account, password: USER.password });
+        await signInAsAdmin(userPage, baseURL, { username: USER.account, password: USER.password, name: USER.name });
         const menu = await userPage.evaluate(() =>
           [...document.querySelectorAll('.bh-sidebar .ant-menu-root > li')].map(
             (item) => item.querySelector('.ant-menu-title-content')?.textContent?.trim() ?? '',
