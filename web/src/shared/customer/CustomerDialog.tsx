@@ -118,12 +118,12 @@ function CustomerFields({ row }: { row: CustomerRow | undefined }) {
           // One grid (docs/workspace.md, "Forms"): every label is the dialog's width; a row holds one
           // field or two halves, so labels, inputs and help texts line up down the dialog.
           <Row gutter={16}>
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Form.Item name="kind" label={t('kind')} rules={[{ required: true, message: t('requiredChoice', { label: t('kind') }) }]}>
                 <DictSelect type="customer_kind" />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Form.Item name="status" label={t('status')}>
                 <Select options={statuses} />
               </Form.Item>
@@ -140,7 +140,7 @@ function CustomerFields({ row }: { row: CustomerRow | undefined }) {
                 </Form.Item>
               </Col>
             ) : null}
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Form.Item
                 name="idType"
                 label={t('idType')}
@@ -156,7 +156,7 @@ function CustomerFields({ row }: { row: CustomerRow | undefined }) {
                 <DictSelect type="id_type" allowClear={enterprise} />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Form.Item
                 name="idNo"
                 label={enterprise ? t('legalIdNo') : t('idNo')}
@@ -167,12 +167,12 @@ function CustomerFields({ row }: { row: CustomerRow | undefined }) {
                 <Input maxLength={32} autoComplete="off" />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Form.Item name="mobile" label={t('mobile')} extra={keep(row?.mobile)} rules={[...(row ? [] : [required(t('mobile'))]), rules.mobile]}>
                 <Input maxLength={11} autoComplete="off" inputMode="numeric" />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Form.Item name="kycStatus" label={t('kycStatus')}>
                 <Select options={kycStatuses} />
               </Form.Item>
@@ -187,12 +187,12 @@ function CustomerFields({ row }: { row: CustomerRow | undefined }) {
                 <Input maxLength={255} />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Form.Item name="bankName" label={t('bankName')} dependencies={['bankCard']} rules={[rules.bankNameForCard('bankCard')]}>
                 <Input maxLength={64} />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Form.Item name="bankCard" label={t('bankCard')} extra={keep(row?.bankCard)} rules={[rules.bankCard, rules.bankCardLuhn]}>
                 <Input maxLength={23} autoComplete="off" inputMode="numeric" />
               </Form.Item>

@@ -115,12 +115,12 @@ function VehicleFields() {
           <DictSelect type="vehicle_usage" />
         </Form.Item>
       </Col>
-      <Col span={12}>
+      <Col xs={24} sm={12}>
         <Form.Item name="seats" label={t('vehicle.seats')}>
           <InputNumber min={1} max={99} precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
-      <Col span={12}>
+      <Col xs={24} sm={12}>
         <Form.Item name="registerDate" label={t('vehicle.registerDate')}>
           <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
         </Form.Item>

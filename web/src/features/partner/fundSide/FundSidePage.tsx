@@ -209,42 +209,42 @@ function ProviderDialog({ editing, onClose, onSaved }: { editing: Editing | null
               <Input maxLength={128} />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item name="kind" label={t('provider.kind')}>
               <Select options={options(KINDS, 'kinds')} />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item name="creditLimit" label={t('provider.creditLimit')} rules={[yuanRule]} validateFirst>
               <Input prefix="¥" />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item name="costRate" label={t('provider.costRate')} rules={[percentRule]}>
               <Input suffix="%" />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item name="penaltyShare" label={t('provider.penaltyShare')} rules={[percentRule]}>
               <Input suffix="%" />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item name="settlementCycle" label={t('provider.settlementCycle')}>
               <Select options={options(CYCLES, 'cycles')} />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item name="acceptMode" label={t('provider.acceptMode')}>
               <Select options={options(ACCEPT, 'acceptModes')} />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item name="guaranteeMode" label={t('provider.guaranteeMode')}>
               <Select options={options(GUARANTEES, 'guarantees')} />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item noStyle shouldUpdate={(a: ProviderForm, b: ProviderForm) => a.guaranteeMode !== b.guaranteeMode}>
               {() =>
                 form.getFieldValue('guaranteeMode') === 'PLATFORM_ADVANCE_AFTER_N_DAYS' ? (
@@ -255,17 +255,17 @@ function ProviderDialog({ editing, onClose, onSaved }: { editing: Editing | null
               }
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item name="contactName" label={t('provider.contactName')}>
               <Input maxLength={64} />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item name="contactPhone" label={t('provider.contactPhone')} rules={[rules.phone]}>
               <Input maxLength={32} />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item name="notifyMobile" label={t('provider.notifyMobile')} rules={[rules.mobile]}>
               <Input maxLength={11} inputMode="numeric" />
             </Form.Item>

@@ -11,6 +11,7 @@ import { PARTNER_NS } from '../locales';
 import { fenToYuan, formatBp, percentToBp } from '../../../shared/format/money';
 import { formatDateTime } from '../../../shared/format/datetime';
 import { EnabledTag } from '../shared';
+import { useUi } from '../../../shared/settings/store';
 import '../partner.css';
 import { useIdentifierRules } from '../../../shared/validate/rules';
 
@@ -171,6 +172,8 @@ function InsurerDialog({ editing, onClose, onSaved }: { editing: Editing | null;
       : { preStartFee: '0', dayBasis: 365, compulsoryReasons: ['VEHICLE_SCRAPPED', 'DUPLICATE_INSURANCE'], enabled: true, accounts: [] };
   const required = (label: string) => ({ required: true, whitespace: true, message: t('common.required', { label }) });
   const rules = useIdentifierRules();
+  // A phone: each account's fields one under the other, with their labels (no column header).
+  const phone = useUi().device === 'mobile';
 
   return (
     <FormDialog<InsurerForm>
@@ -206,22 +209,22 @@ function InsurerDialog({ editing, onClose, onSaved }: { editing: Editing | null;
       <>
         {/* One grid: the dialog's label width everywhere, two halves per row (docs/workspace.md, "Forms"). */}
         <Row gutter={16}>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item name="name" label={t('insurer.name')} rules={[required(t('insurer.name'))]}>
               <Input maxLength={128} />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item name="code" label={t('insurer.code')} rules={[required(t('insurer.code')), { pattern: /^[A-Za-z0-9_-]{2,32}$/, message: t('insurer.codeRule') }]}>
               <Input maxLength={32} />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item name="contactName" label={t('insurer.contactName')}>
               <Input maxLength={64} />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item name="contactPhone" label={t('insurer.contactPhone')} rules={[rules.phone]}>
               <Input maxLength={32} />
             </Form.Item>
@@ -246,9 +249,9 @@ function InsurerDialog({ editing, onClose, onSaved }: { editing: Editing | null;
         <Form.List name="accounts">
           {(fields, { add, remove }) => (
             <Card size="small" title={t('insurer.accounts')} extra={<Button type="link" icon={<PlusOutlined />} onClick={() => add({ bankName: '', accountName: '' })}>{t('insurer.addAccount')}</Button>}>
-              {fields.length === 0 ? <div className="bh-muted">{t('account.empty')}</div> : <AccountHeader />}
+              {fields.length === 0 ? <div className="bh-muted">{t('account.empty')}</div> : (phone ? null : <AccountHeader />)}
               {fields.map((field) => (
-                <AccountRow key={field.key} name={field.name} onRemove={() => remove(field.name)} />
+                <AccountRow key={field.key} name={field.name} phone={phone} onRemove={() => remove(field.name)} />
               ))}
             </Card>
           )}
@@ -287,42 +290,60 @@ function AccountHeader() {
  * One settlement account. A stored account shows its number masked (the server never answers it
  * whole) and keeps it unless 更换 is chosen and a new number typed.
  */
-function AccountRow({ name, onRemove }: { name: number; onRemove: () => void }) {
+function AccountRow({ name, phone, onRemove }: { name: number; phone: boolean; onRemove: () => void }) {
   const { t } = useTranslation(PARTNER_NS);
   const mask = Form.useWatch(['accounts', name, 'accountNoMask']) as string | undefined;
   const kept = Boolean(Form.useWatch(['accounts', name, 'id']));
   const [changing, setChanging] = useState(false);
   const rules = useIdentifierRules();
   const typing = !kept || changing;
+  // A desktop: the columns of the header; a phone: full-width fields with their own labels.
+  const col = (i: number) => (phone ? { span: 24 } : { flex: ACCOUNT_COLUMNS[i] });
+  const label = (text: string) => (phone ? { label: text } : {});
   return (
-    <Row gutter={8} align="top" wrap={false}>
-      <Col flex={ACCOUNT_COLUMNS[0]}>
-        <Form.Item name={[name, 'bankName']} rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('account.bankName') }) }]}>
+    <Row gutter={8} align="top" wrap={phone} className={phone ? 'bh-account-rows__row bh-account-rows__row--stacked' : 'bh-account-rows__row'}>
+      <Col {...col(0)}>
+        <Form.Item
+          name={[name, 'bankName']}
+          {...label(t('account.bankName'))}
+          rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('account.bankName') }) }]}
+        >
           <Input aria-label={t('account.bankName')} maxLength={64} />
         </Form.Item>
       </Col>
-      <Col flex={ACCOUNT_COLUMNS[1]}>
-        <Form.Item name={[name, 'branchName']}>
+      <Col {...col(1)}>
+        <Form.Item name={[name, 'branchName']} {...label(t('account.branchName'))}>
           <Input aria-label={t('account.branchName')} maxLength={128} />
         </Form.Item>
       </Col>
-      <Col flex={ACCOUNT_COLUMNS[2]}>
-        <Form.Item name={[name, 'accountName']} rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('account.accountName') }) }]}>
+      <Col {...col(2)}>
+        <Form.Item
+          name={[name, 'accountName']}
+          {...label(t('account.accountName'))}
+          rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('account.accountName') }) }]}
+        >
           <Input aria-label={t('account.accountName')} maxLength={128} />
         </Form.Item>
       </Col>
-      <Col flex={ACCOUNT_COLUMNS[3]}>
+      <Col {...col(3)}>
         <Form.Item
           name={[name, 'accountNo']}
+          {...label(t('account.accountNo'))}
           rules={typing ? [{ required: true, whitespace: true, message: t('common.required', { label: t('account.accountNo') }) }, rules.accountNo] : []}
         >
           <AccountNoField mask={mask} kept={kept} changing={changing} onChanging={setChanging} />
         </Form.Item>
       </Col>
-      <Col flex={ACCOUNT_COLUMNS[4]}>
-        <Tooltip title={t('account.remove')}>
-          <Button type="text" danger icon={<MinusCircleOutlined />} onClick={onRemove} aria-label={t('account.remove')} />
-        </Tooltip>
+      <Col {...col(4)}>
+        {phone ? (
+          <Button type="link" danger icon={<MinusCircleOutlined />} onClick={onRemove} className="bh-account-rows__remove">
+            {t('account.remove')}
+          </Button>
+        ) : (
+          <Tooltip title={t('account.remove')}>
+            <Button type="text" danger icon={<MinusCircleOutlined />} onClick={onRemove} aria-label={t('account.remove')} />
+          </Tooltip>
+        )}
       </Col>
     </Row>
   );
