@@ -957,7 +957,7 @@ const es: SystemDictionary = {
     sent: 'Enviado: consúltelo en el registro de uso de SMS/OCR',
     sendFailed: 'Error al enviar: {{message}}',
     mobile: 'Móvil',
-    paramRequired: 'Rellene {{name}}',
+    paramRequired: 'Introduzca {{name}}',
   },
   usage: {
     time: 'Fecha',
