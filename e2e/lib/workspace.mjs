@@ -41,22 +41,27 @@ export async function apiSignIn(baseURL, { kind = 'admin', username = 'admin', p
   return /** @type {string} */ (session.token);
 }
 
+/** The name of the administrator `admin` that a new installation creates (crates/service/src/system/bootstrap.rs). */
+export const FIRST_ADMIN_NAME = '超级管理员';
+
 /**
  * Opens /login, signs in through the form and waits for the dashboard's greeting (Chinese texts:
  * the context must hold the `language=zh` cookie).
  *
  * @param {import('playwright-core').Page} page
  * @param {string} baseURL
- * @param {{ username?: string, password?: string }} [account]
+ * @param {{ username?: string, password?: string, name?: string }} [account]  `name`: the person's
+ *   name the greeting shows (the first administrator's is 超级管理员)
  */
-export async function signInAsAdmin(page, baseURL, { username = 'admin', password = TEST_ADMIN_PASSWORD } = {}) {
+export async function signInAsAdmin(page, baseURL, { username = 'admin', password = TEST_ADMIN_PASSWORD, name = username === 'admin' ? FIRST_ADMIN_NAME : username } = {}) {
   await page.goto(`${baseURL}/login`);
   await page.locator('#login-username').waitFor({ state: 'visible', timeout: 10_000 });
   await page.locator('#login-username').fill(username);
   await page.locator('#login-password').fill(password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
-  await page.getByText(`欢迎您，${username}`, { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
+  // An administrator is greeted by name, not by account.
+  await page.getByText(`欢迎您，${name}`, { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
 }
 
 /**

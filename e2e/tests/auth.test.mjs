@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { collectErrors, launchBrowser, screenshot } from '../lib/browser.mjs';
 import { runBeehive, startBeehive, TEST_ADMIN_PASSWORD } from '../lib/server.mjs';
-import { eventually, md5, sleep } from '../lib/workspace.mjs';
+import { eventually, FIRST_ADMIN_NAME, md5, sleep } from '../lib/workspace.mjs';
 
 const TEXT = {
   appTitle: '小蜜蜂任务共享系统',
@@ -125,7 +125,9 @@ async function signIn(page, server, account = {}) {
   await page.goto(`${server.baseURL}/login`);
   await submitLogin(page, account);
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
-  await page.getByText(TEXT.welcome(account.username ?? 'admin'), { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
+  // An administrator is greeted by name; a capital-provider user by account (no call answers its name).
+  const greeted = account.kind === 'capital' ? (account.username ?? '') : (account.username ?? 'admin') === 'admin' ? FIRST_ADMIN_NAME : (account.username ?? '');
+  await page.getByText(TEXT.welcome(greeted), { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
 }
 
 /**
@@ -356,7 +358,7 @@ describe('sign-in: login, logout, guard, session dialogs, password change', () =
 
       await submitLogin(page);
       await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
-      await page.getByText(TEXT.welcome('admin'), { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
+      await page.getByText(TEXT.welcome(FIRST_ADMIN_NAME), { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
       assert.equal(page.url(), `${server.baseURL}${target}`);
       const query = new URL(page.url()).searchParams;
       assert.equal(query.get('tab'), '2');
@@ -431,7 +433,7 @@ describe('sign-in: login, logout, guard, session dialogs, password change', () =
         await page.reload();
         const answer = await (await permission).json();
         assert.equal(answer.result, true, `the permission call succeeded: ${JSON.stringify(answer)}`);
-        await page.getByText(TEXT.welcome('admin'), { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
+        await page.getByText(TEXT.welcome(FIRST_ADMIN_NAME), { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
         assert.equal(new URL(page.url()).pathname, '/dashboard');
 
         const after = await session(page);
@@ -496,7 +498,7 @@ describe('sign-in: login, logout, guard, session dialogs, password change', () =
         // A signs in again, which supersedes B; B then fires three calls at once (through the
         // application's own lazily loaded permission module, so its request layer answers them).
         await submitLogin(pageA);
-        await pageA.getByText(TEXT.welcome('admin'), { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
+        await pageA.getByText(TEXT.welcome(FIRST_ADMIN_NAME), { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
         let answered = 0;
         pageB.on('response', (r) => {
           if (new URL(r.url()).pathname === '/api/admin/role/permission') answered += 1;
@@ -523,7 +525,7 @@ describe('sign-in: login, logout, guard, session dialogs, password change', () =
 
         // A, signed in last, is unaffected.
         await pageA.reload();
-        await pageA.getByText(TEXT.welcome('admin'), { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
+        await pageA.getByText(TEXT.welcome(FIRST_ADMIN_NAME), { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
         assert.equal(await pageA.locator('.ant-modal').count(), 0);
 
         assert.deepEqual(unexpectedErrors(errorsA), [], 'errors in A');
@@ -669,7 +671,7 @@ describe('sign-in: login, logout, guard, session dialogs, password change', () =
         await page.locator('#login-password').fill(newPassword);
         await page.getByRole('button', { name: TEXT.submit, exact: true }).click();
         await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
-        await page.getByText(TEXT.welcome('admin'), { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
+        await page.getByText(TEXT.welcome(FIRST_ADMIN_NAME), { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
 
         // The change ended the session on the server, so the client does not call logout with the dead token.
         assert.deepEqual(unexpectedErrors(errors), []);

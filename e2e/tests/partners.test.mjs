@@ -90,16 +90,23 @@ describe('partners: insurer, capital provider with account and user, the capital
       await box.getByLabel('联系电话').fill('010-88886666');
       await box.getByLabel('起保前退保手续费').fill('3');
       await box.getByRole('button', { name: '添加结算账户' }).click();
-      await box.getByPlaceholder('开户银行').fill('中国工商银行');
-      await box.getByPlaceholder('开户支行').fill('北京西单支行');
-      await box.getByPlaceholder('户名').fill('中国人民财产保险股份有限公司北京市分公司');
-      await box.getByPlaceholder('银行账号').fill('6222 0212 3456 7890');
+      await box.getByLabel('开户银行', { exact: true }).fill('中国工商银行');
+      await box.getByLabel('开户支行', { exact: true }).fill('北京西单支行');
+      await box.getByLabel('户名', { exact: true }).fill('中国人民财产保险股份有限公司北京市分公司');
+      await box.getByLabel('银行账号', { exact: true }).fill('6222 0212 3456 7890');
       await page.evaluate(() => document.fonts.ready);
       await screenshot(page, 'partners-insurer-dialog-zh-1440x900', { fullPage: false });
       await box.getByRole('button', { name: /确\s*定/ }).click();
       await succeeded(page, '保存成功');
       await insurers.getByText('中国工商银行 · 6222********7890').waitFor({ timeout: 10_000 });
       assert.equal(await insurers.getByText('6222021234567890').count(), 0, 'the number is masked');
+      // Edited again, the stored account shows its masked number (never a blank field) under its column labels.
+      await insurers.getByRole('row', { name: /PICC-BJ/ }).getByRole('button', { name: /编\s*辑/ }).click();
+      box = await dialog(page, '编辑保险公司');
+      assert.equal(await box.getByLabel('银行账号', { exact: true }).inputValue(), '6222********7890');
+      await box.locator('.bh-account-rows__header').getByText('开户支行').waitFor();
+      await box.getByRole('button', { name: /取\s*消/ }).click();
+      await box.waitFor({ state: 'hidden', timeout: 10_000 });
       await page.evaluate(() => document.fonts.ready);
       await screenshot(page, 'partners-insurers-zh-1440x900', { fullPage: false });
 
@@ -134,6 +141,10 @@ describe('partners: insurer, capital provider with account and user, the capital
       await row.getByText(PROVIDER).click();
       const drawer = page.locator('.ant-drawer:visible').filter({ hasText: `资金方详情：${PROVIDER}` });
       await drawer.getByText('5,000,000.50').first().waitFor({ timeout: 10_000 });
+      // The drawer is in the address: a reload (or the link, shared) opens it again.
+      assert.match(new URL(page.url()).search, /[?&]view=\d+/, 'the drawer is in the URL');
+      await page.reload();
+      await drawer.getByText('5,000,000.50').first().waitFor({ timeout: 15_000 });
       await drawer.getByRole('tab', { name: '银行账户' }).click();
       await drawer.getByRole('button', { name: '新增银行账户' }).click();
       box = await dialog(page, '新增银行账户');
@@ -201,6 +212,12 @@ describe('partners: insurer, capital provider with account and user, the capital
       await page.locator('#login-password').fill(USER.password);
       await page.getByRole('button', { name: '登录', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
+      // The home page: its available credit and what it has to do (the e-signature account is not submitted yet).
+      const home = shown(page, '/dashboard');
+      assert.equal(await home.getByTestId('capital-available').innerText({ timeout: 10_000 }), '5,000,000.50');
+      await home.getByTestId('capital-todos').getByText(/电子签章账户尚未提交/).waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      await screenshot(page, 'partners-capital-home-zh-1440x900', { fullPage: false });
 
       await page.goto(`${baseURL}/capitalAccount/accountInfo`);
       const info = shown(page, '/capitalAccount/accountInfo');

@@ -198,10 +198,10 @@ describe('追偿申请: agency case closed with its cost, write-off, against the
       await form.getByLabel('委外催收', { exact: true }).check();
       await form.getByTestId('recovery-reason').fill('客户失联超过 60 天，电话与上门催收无果，委托专业机构催收');
       await form.locator('.ant-modal-footer').getByRole('button', { name: named('提交申请') }).click();
-      await form.getByText('请填写催收机构').waitFor({ timeout: 5_000 });
+      await form.getByText('请输入催收机构').waitFor({ timeout: 5_000 });
       await form.getByLabel('催收机构', { exact: true }).fill(AGENCY);
       await form.getByLabel('催收机构', { exact: true }).blur();
-      await form.getByText('请填写催收机构').waitFor({ state: 'detached', timeout: 5_000 });
+      await form.getByText('请输入催收机构').waitFor({ state: 'detached', timeout: 5_000 });
       await page.locator('.ant-modal-wrap:visible').evaluate((wrap) => wrap.scrollTo(0, 0));
       await settle(page);
       await screenshot(page, 'recoveries-dialog-1440-zh', { fullPage: false });

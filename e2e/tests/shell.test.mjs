@@ -214,7 +214,7 @@ describe('workspace shell: menu, 401, tabs, keep-alive, phone, settings, languag
     });
 
     await withPage({}, async (page, errors) => {
-      await signInAsAdmin(page, baseURL, { username: 'clerk01', password: 'Clerk-Passw0rd' });
+      await signInAsAdmin(page, baseURL, { username: 'clerk01', password: 'Clerk-Passw0rd', name: '王芳' });
       // 运营管理 has one screen for this user: the screen itself is the item.
       assert.deepEqual(await topMenu(page), ['系统首页', '客户管理', '系统管理']);
       await page.locator('.bh-sidebar .ant-menu-submenu-title', { hasText: '系统管理' }).click();
@@ -407,7 +407,7 @@ describe('workspace shell: menu, 401, tabs, keep-alive, phone, settings, languag
       await screenshot(page, 'shell-zh-settings-1366x768', { fullPage: false });
 
       await page.reload();
-      await page.getByText('欢迎您，admin', { exact: true }).waitFor({ timeout: 10_000 });
+      await page.getByText('欢迎您，超级管理员', { exact: true }).waitFor({ timeout: 10_000 });
       assert.equal(await page.locator('.bh-tags').count(), 0, 'tags view still off after a reload');
       await page.locator('.bh-sidebar').getByText(APP_TITLE).waitFor({ state: 'visible' });
       assert.equal(await primary(), '#fa541c');

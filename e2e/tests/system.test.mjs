@@ -143,7 +143,7 @@ describe('system management: organization, role, user, journal', () => {
       await box.getByLabel('姓名').fill(USER.name);
       await box.getByLabel('手机号').fill('1390000');
       await box.getByLabel('姓名').click();
-      await box.getByText('请输入 11 位手机号').waitFor();
+      await box.getByText('请输入正确的手机号').waitFor();
       await box.getByLabel('手机号').fill('13900001234');
       await choose(page, box.getByLabel('部门'), '审核组');
       await choose(page, box.getByLabel('角色'), '风控审核员');
@@ -173,7 +173,7 @@ describe('system management: organization, role, user, journal', () => {
         await userContext.addCookies([{ name: 'language', value: 'zh', url: baseURL }]);
         const userPage = await userContext.newPage();
         const userErrors = collectErrors(userPage);
-        await signInAsAdmin(userPage, baseURL, { username: USER.account, password: USER.password });
+        await signInAsAdmin(userPage, baseURL, { username: USER.account, password: USER.password, name: USER.name });
         const menu = await userPage.evaluate(() =>
           [...document.querySelectorAll('.bh-sidebar .ant-menu-root > li')].map(
             (item) => item.querySelector('.ant-menu-title-content')?.textContent?.trim() ?? '',

@@ -251,7 +251,7 @@ describe('waivers: apply, approve by another user, reject, withdraw', () => {
       await rowAction(checkerPage, rejectRow, '驳回');
       decide = await dialog(checkerPage, `驳回减免申请 ${toReject.waiverNo}`);
       await decide.locator('.ant-modal-footer').getByRole('button', { name: named('驳回') }).click();
-      await decide.getByText('请填写驳回原因').waitFor();
+      await decide.getByText('请输入驳回原因').waitFor();
       await decide.getByLabel('原因').fill('投诉尚未核实，暂不减免');
       await decide.locator('.ant-modal-footer').getByRole('button', { name: named('驳回') }).click();
       await succeeded(checkerPage, '已驳回');

@@ -84,11 +84,11 @@ describe('核销 from the order page, against the real server', () => {
       await dialog.getByText('须两位审批人审批', { exact: false }).waitFor();
       // The reason is required: nothing is sent without it.
       await dialog.getByRole('button', { name: '申请核销' }).click();
-      await dialog.getByText('请填写核销原因').waitFor();
+      await dialog.getByText('请输入核销原因').waitFor();
       await dialog.getByLabel('平台承担（买断资金方本金）').check();
       await dialog.getByLabel('原因').fill('客户失联 100 天，车辆已处置，平台买断');
       // The field's error clears as it is filled in.
-      await dialog.getByText('请填写核销原因').waitFor({ state: 'hidden', timeout: 5_000 });
+      await dialog.getByText('请输入核销原因').waitFor({ state: 'hidden', timeout: 5_000 });
       await screenshot(page, 'write-off-apply-zh', { fullPage: false });
       await dialog.getByRole('button', { name: '申请核销' }).click();
       await dialog.waitFor({ state: 'hidden', timeout: 10_000 });

@@ -15,7 +15,7 @@ import { Link, useLocation } from 'react-router';
 import { routeTable } from '../shared/routing/routes';
 import { useLogout } from '../shared/auth/logout';
 import { LazyChangePasswordDialog } from '../shared/auth/password/LazyChangePasswordDialog';
-import { getUserInfo } from '../shared/auth/token';
+import { displayName } from '../shared/auth/token';
 import { changeLanguage, currentLanguage } from '../shared/i18n';
 import { loadUiLocale } from '../shared/i18n/antdLocale';
 import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from '../shared/i18n/languages';
@@ -144,7 +144,8 @@ function UserMenu() {
   const { t } = useTranslation();
   const logout = useLogout();
   const [changingPassword, setChangingPassword] = useState(false);
-  const username = getUserInfo()?.username ?? '';
+  // The person's name, not the account code (docs/workspace.md).
+  const username = displayName();
   return (
     <>
       <Dropdown

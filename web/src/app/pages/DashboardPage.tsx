@@ -1,23 +1,28 @@
 import { RightOutlined } from '@ant-design/icons';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeIcon } from '../../layout/icons';
 import { SHELL_NS } from '../../layout/locales';
 import { usePermissions } from '../../shared/auth/permissions';
-import { getUserInfo } from '../../shared/auth/token';
+import { accountKind } from '../../shared/auth/account';
+import { displayName } from '../../shared/auth/token';
 import { builtShortcuts, permittedMenu, type ScreenEntry } from '../../shared/routing/table';
 import { routeTable } from '../../shared/routing/routes';
 import './DashboardPage.css';
 
+/** A capital provider user's credit and to-dos (features/capital), loaded for such a user only. */
+const LazyCapitalHome = lazy(async () => ({ default: (await import('../../features/capital/home/CapitalHome')).CapitalHome }));
+
 /**
  * The system home page (the product specification 'dashboard'): a greeting and shortcuts to the screens the user
- * may open and that are built, grouped as in the sidebar. No statistics: there is nothing real to show yet.
+ * may open and that are built, grouped as in the sidebar. A capital provider user also sees its
+ * available credit and to-dos; an administrator no statistics (nothing real to show yet).
  */
 export function DashboardPage() {
   const { t } = useTranslation(SHELL_NS);
   const held = usePermissions();
-  const username = getUserInfo()?.username ?? '';
+  const username = displayName();
   // Only what works today: the built screens, by section (no 'coming soon' entries).
   const groups = useMemo(
     () =>
@@ -36,6 +41,11 @@ export function DashboardPage() {
         <h1>{t('home.greeting', { username })}</h1>
         <p>{t('home.intro', { app: t('appTitle', { ns: 'common' }) })}</p>
       </section>
+      {accountKind() === 'capital' ? (
+        <Suspense fallback={null}>
+          <LazyCapitalHome />
+        </Suspense>
+      ) : null}
       <h2 className="bh-home__heading">{t('home.shortcuts')}</h2>
       {groups.length === 0 ? <p className="bh-home__none">{t('home.none')}</p> : null}
       <div className="bh-home__groups">

@@ -106,7 +106,7 @@ function ApplyFields() {
           </Space.Compact>
         </Form.Item>
       </Col>
-      <Col span={14}>
+      <Col xs={24} sm={12}>
         <Form.Item name="productId" label={t('product')} rules={[{ required: true, message: t('productRequired') }]}>
           <Select
             data-testid="apply-product"
@@ -115,8 +115,8 @@ function ApplyFields() {
           />
         </Form.Item>
       </Col>
-      <Col span={10}>
-        <Form.Item name="termN" label={t('term')} labelCol={{ flex: '70px' }} rules={[{ required: true, message: t('termRequired') }]}>
+      <Col xs={24} sm={12}>
+        <Form.Item name="termN" label={t('term')} rules={[{ required: true, message: t('termRequired') }]}>
           <Select
             data-testid="apply-term"
             disabled={!product}

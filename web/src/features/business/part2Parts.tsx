@@ -5,7 +5,6 @@ import { FormDialog } from '../../shared/crud/FormDialog';
 import { formatDateTime } from '../../shared/format/datetime';
 import { FilePick as SharedFilePick } from '../../shared/ui/FilePick';
 import { BUSINESS_NS } from './locales';
-import { askFirst } from './askFirst';
 import { useRefusal } from './useRefusal';
 
 /** Small pieces of the part-2 screens: a file field, a reason dialog, status tags. */
@@ -42,7 +41,7 @@ export function ReasonPrompt({
   onDone: () => void;
 }) {
   const { t } = useTranslation(BUSINESS_NS);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const [alert, guard] = useRefusal();
   return (
     <FormDialog<{ reason: string }>
@@ -50,8 +49,9 @@ export function ReasonPrompt({
       title={title}
       onClose={onClose}
       {...(okText ? { okText } : {})}
+      // Asked once the reason is given, never over an empty form.
+      {...(danger ? { confirm: () => danger } : {})}
       onSubmit={async ({ reason }) => {
-        if (danger && !(await askFirst(modal, danger))) throw new Error('cancelled');
         await guard(() => onSubmit(reason.trim()));
         void message.success(t('done'));
         onDone();

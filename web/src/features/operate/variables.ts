@@ -5,10 +5,41 @@ import { scanPlaceholders } from '../../shared/format/placeholder';
  * `CUSTOMER_VARIABLES`): filled from the customer; every other placeholder is typed in by the sender.
  */
 export const CUSTOMER_VARIABLES = ['customer.name', 'customer.customerNo'] as const;
+export type CustomerVariable = (typeof CUSTOMER_VARIABLES)[number];
+
+/** The key of a customer variable's label in the `operate` texts (`notice.customerVars.*`). */
+export function customerVariableKey(name: CustomerVariable): string {
+  return `notice.customerVars.${name.slice('customer.'.length)}`;
+}
+
+export function isCustomerVariable(name: string): name is CustomerVariable {
+  return (CUSTOMER_VARIABLES as readonly string[]).includes(name);
+}
 
 /** The values a sender types in: placeholders that are not customer variables (the server's `split_placeholders`). */
 export function sendParams(content: string): string[] {
   const parsed = scanPlaceholders(content, { dotted: true });
   if (!('names' in parsed)) return [];
-  return parsed.names.filter((n) => !(CUSTOMER_VARIABLES as readonly string[]).includes(n));
+  return parsed.names.filter((n) => !isCustomerVariable(n));
+}
+
+/**
+ * A template's text as people read it: each `{name}` that has a label becomes 【label】 (a customer
+ * variable shows 【客户姓名/名称】, not `{customer.name}`); other text is unchanged.
+ */
+export function withLabels(content: string, labelOf: (name: string) => string | undefined): string {
+  return content.replace(/\{([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*)\}/g, (whole, name: string) => {
+    const label = labelOf(name);
+    return label ? `【${label}】` : whole;
+  });
+}
+
+/** The `{{variable}}` names of a contract body (spaces inside the braces ignored, as the server does), in order, each once. */
+export function contractVariables(body: string): string[] {
+  const names: string[] = [];
+  for (const match of body.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)) {
+    const name = match[1] ?? '';
+    if (name !== '' && !names.includes(name)) names.push(name);
+  }
+  return names;
 }

@@ -252,8 +252,8 @@ describe('逾期管理', () => {
 
     // Nothing typed: the form says what is missing and sends nothing.
     fireEvent.click(submit);
-    expect(await within(drawer).findByText('请填写联系对象')).toBeTruthy();
-    expect(within(drawer).getByText('请填写催收结果')).toBeTruthy();
+    expect(await within(drawer).findByText('请输入联系对象')).toBeTruthy();
+    expect(within(drawer).getByText('请输入催收结果')).toBeTruthy();
     expect(api.addNote).not.toHaveBeenCalled();
 
     fireEvent.click(within(drawer).getByLabelText('上门'));

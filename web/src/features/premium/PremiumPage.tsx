@@ -21,6 +21,7 @@ import { applicationActions, groupKey, selectedTotal, type ApplicationAction } f
 import { PREMIUM_NS } from './locales';
 import { APPLICATION_STATUSES, type CandidateOrderData, type PremiumLineData, type PremiumRowData } from './types';
 import './premium.css';
+import { useViewParam } from '../../shared/crud/useViewParam';
 
 const LIST_KEY = 'premium.applications';
 const P = PERMISSIONS;
@@ -69,7 +70,9 @@ export function PremiumPage() {
   const client = useQueryClient();
   const choices = useQuery({ queryKey: ['premium', 'choices'], queryFn: premiumApi.choices, staleTime: 60_000, retry: false });
   const [creating, setCreating] = useState(false);
-  const [viewing, setViewing] = useState<number | null>(null);
+  // The application shown in the drawer, in the URL (?view=<id>): a reload or a shared link opens it.
+  const view = useViewParam();
+  const viewing = view.id;
   const [acting, setActing] = useState<{ row: PremiumRowData; action: Exclude<ApplicationAction, 'submit'> } | null>(null);
 
   const changed = () => {
@@ -90,7 +93,7 @@ export function PremiumPage() {
       width: 160,
       render: (row) => (
         <Space orientation="vertical" size={0}>
-          <a onClick={() => setViewing(row.id)} className="bh-num">
+          <a onClick={() => view.open(row.id)} className="bh-num">
             {row.applicationNo}
           </a>
           <Typography.Text type="secondary" className="bh-premium__sub">
@@ -167,7 +170,7 @@ export function PremiumPage() {
         defaultSort={{ field: 'createdAt', order: 'desc' }}
         toolbar={[{ key: 'create', label: t('create'), perm: P.ORDER_PREMIUM_CREATE, icon: <PlusOutlined />, onClick: () => setCreating(true) }]}
         rowActions={[
-          { key: 'view', label: t('view'), onClick: (row) => setViewing(row.id) },
+          { key: 'view', label: t('view'), onClick: (row) => view.open(row.id) },
           { key: 'submit', label: t('action.submit'), perm: P.ORDER_PREMIUM_CREATE, hidden: (row) => row.status !== 'DRAFT', confirm: (row) => t('confirmSubmit', { no: row.applicationNo }), onClick: submit },
           { key: 'approve', label: t('action.approve'), perm: P.ORDER_PREMIUM_CREATE, hidden: (row) => row.status !== 'SUBMITTED', onClick: (row) => setActing({ row, action: 'approve' }) },
           { key: 'pay', label: t('action.pay'), perm: P.ORDER_PREMIUM_PAY, hidden: (row) => !['CP_APPROVED', 'PARTIALLY_PAID'].includes(row.status), onClick: (row) => setActing({ row, action: 'pay' }) },
@@ -180,11 +183,11 @@ export function PremiumPage() {
           onCreated={(id, no) => {
             void message.success(t('created', { no }));
             changed();
-            setViewing(id);
+            view.open(id);
           }}
         />
       ) : null}
-      {viewing !== null ? <ViewDrawer id={viewing} onClose={() => setViewing(null)} onAct={(row, action) => (action === 'submit' ? void submit(row).catch(() => undefined) : setActing({ row, action }))} /> : null}
+      {viewing !== null ? <ViewDrawer id={viewing} onClose={() => view.close()} onAct={(row, action) => (action === 'submit' ? void submit(row).catch(() => undefined) : setActing({ row, action }))} /> : null}
       {acting ? (
         <ActionDialog
           row={acting.row}

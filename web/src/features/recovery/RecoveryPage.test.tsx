@@ -210,7 +210,7 @@ describe('追偿申请', () => {
     fireEvent.click(within(rowOf('ZC2026121000002')).getByRole('button', { name: /驳\s*回/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
-    expect(await within(dialog).findByText('请填写驳回原因')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入驳回原因')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('原因'), { target: { value: '  客户已承诺还款 ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
     await waitFor(() => expect(api.reject).toHaveBeenCalledWith(2, '客户已承诺还款'));
@@ -226,8 +226,8 @@ describe('追偿申请', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('close-recovered').textContent).toContain('批准以来已收回 200.00 元');
     fireEvent.click(within(dialog).getByRole('button', { name: /结\s*案/ }));
-    expect(await within(dialog).findByText('请填写追偿结果')).toBeTruthy();
-    expect(await within(dialog).findByText('请填写追偿费用（没有费用填 0）')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入追偿结果')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入追偿费用（没有费用填 0）')).toBeTruthy();
     const cost = within(dialog).getByTestId('close-cost');
     fireEvent.change(cost, { target: { value: '-3' } });
     fireEvent.blur(cost);
@@ -290,7 +290,7 @@ describe('追偿申请', () => {
     expect(await within(dialog).findByLabelText('催收机构')).toBeTruthy();
     fireEvent.change(within(dialog).getByTestId('recovery-reason'), { target: { value: '客户失联，委外催收' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /提交申请/ }));
-    expect(await within(dialog).findByText('请填写催收机构')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入催收机构')).toBeTruthy();
     expect(api.create).not.toHaveBeenCalled();
     fireEvent.change(within(dialog).getByTestId('recovery-agency'), { target: { value: ' 北京信达催收服务有限公司 ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /提交申请/ }));

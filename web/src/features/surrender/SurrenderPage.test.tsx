@@ -242,7 +242,7 @@ describe('退保申请', () => {
     await rowAction('TB2026112700001', /驳\s*回/);
     let dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
-    expect(await within(dialog).findByText('请填写驳回原因')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入驳回原因')).toBeTruthy();
     fireEvent.change(within(dialog).getByTestId('surrender-reason-text'), { target: { value: '  退保材料不全 ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
     await waitFor(() => expect(api.reject).toHaveBeenCalledWith(1, '退保材料不全'));
@@ -279,8 +279,8 @@ describe('退保申请', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('预估 3,550.68 元');
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*认/ }));
-    expect(await within(dialog).findByText('请填写保险公司退款金额（没有退款填 0）')).toBeTruthy();
-    expect(await within(dialog).findByText('请填写批单号')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入保险公司退款金额（没有退款填 0）')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入批单号')).toBeTruthy();
     const refund = within(dialog).getByTestId('confirm-refund');
     fireEvent.change(refund, { target: { value: '3620.001' } });
     fireEvent.blur(refund);
@@ -313,7 +313,7 @@ describe('退保申请', () => {
     // No shortfall: nothing to resolve.
     expect(within(dialog).queryByTestId('settle-resolution')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: /确认并冲账/ }));
-    expect(await within(dialog).findByText('请填写银行流水号')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入银行流水号')).toBeTruthy();
     fireEvent.change(within(dialog).getByTestId('settle-serial'), { target: { value: 'PICC 001' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /确认并冲账/ }));
     expect(await within(dialog).findByText('银行流水号不超过 64 个字符，且不能含空格')).toBeTruthy();

@@ -179,7 +179,7 @@ describe('减免申请', () => {
     fireEvent.click(within(rowOf('JM2026121000002')).getByRole('button', { name: /驳\s*回/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
-    expect(await within(dialog).findByText('请填写驳回原因')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入驳回原因')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('原因'), { target: { value: '  金额与协商结果不符 ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
     await waitFor(() => expect(api.reject).toHaveBeenCalledWith(2, '金额与协商结果不符'));
@@ -248,7 +248,7 @@ describe('减免申请', () => {
     fireEvent.click(within(dialog).getByLabelText('资金方承担'));
     fireEvent.change(within(dialog).getByTestId('waiver-reason'), { target: { value: '协商' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /提交申请/ }));
-    expect(await within(dialog).findByText('请填写客户须还款的金额')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入客户须还款的金额')).toBeTruthy();
     expect(await within(dialog).findByText('请选择还款截止日')).toBeTruthy();
     expect(api.create).not.toHaveBeenCalled();
   });

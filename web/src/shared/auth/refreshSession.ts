@@ -58,6 +58,8 @@ async function refreshNow(): Promise<void> {
     // The kind of account and its permissions do not change with a refresh.
     authorities: info.authorities,
     ...((data.userId ?? info.userId) !== undefined ? { userId: data.userId ?? info.userId } : {}),
+    // Nor does the person's name (the refresh does not answer it).
+    ...(info.name ? { name: info.name } : {}),
   });
 }
 

@@ -3,7 +3,7 @@ import { envelope, fakeServer } from '../../test/http';
 import { i18n } from '../i18n';
 import { clearRoles, getRoles } from './permissions';
 import { CAPITAL_ROLES, ensureRoles, MissingPermissionsError } from './roles';
-import { setToken, setUserInfo } from './token';
+import { displayName, getUserInfo, setToken, setUserInfo } from './token';
 
 vi.mock('../api/notifier', () => ({
   showError: vi.fn(async () => undefined),
@@ -39,6 +39,15 @@ describe('loading the roles once per sign-in (the product specification)', () =>
     expect(getRoles()).toEqual(['admin:user:table', 'admin:logs:table']);
     await ensureRoles();
     expect(server.adapter).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the administrator’s name: the greeting shows it, not the account', async () => {
+    signInAdmin();
+    expect(displayName()).toBe('alice');
+    fakeServer(permissions(['admin:user:table']));
+    await ensureRoles();
+    expect(getUserInfo()?.name).toBe('Alice');
+    expect(displayName()).toBe('Alice');
   });
 
   it('capital provider: the only role, without a call', async () => {

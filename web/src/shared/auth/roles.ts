@@ -49,7 +49,7 @@ async function fetchRoles(): Promise<readonly string[]> {
   if (kind === 'capital') return CAPITAL_ROLES;
 
   const { fetchAdminPermissions } = await import('./rolesApi');
-  const { authorities } = await fetchAdminPermissions();
+  const { authorities, name } = await fetchAdminPermissions();
   if (!Array.isArray(authorities)) throw new MissingPermissionsError();
   const roles = authorities.filter((authority): authority is string => typeof authority === 'string' && authority !== '');
   if (roles.length === 0) throw new MissingPermissionsError();
@@ -57,7 +57,7 @@ async function fetchRoles(): Promise<readonly string[]> {
   // (Re-read: the token may have been refreshed before the call.)
   const latest = getUserInfo();
   if (latest && latest.username === info.username && accountKind(latest) === 'admin') {
-    setUserInfo({ ...latest, authorities: roles });
+    setUserInfo({ ...latest, authorities: roles, ...(typeof name === 'string' && name.trim() !== '' ? { name: name.trim() } : {}) });
   }
   return roles;
 }

@@ -6,7 +6,10 @@ const TOKEN_COOKIE = 'Admin-Token';
 const USERINFO_KEY = 'userinfo';
 
 export interface UserInfo {
+  /** The account name the user signs in with (a code, never shown as a greeting). */
   username: string;
+  /** The person's name (administrators: from `GET /admin/role/permission`); absent until known. */
+  name?: string;
   /** Epoch milliseconds after which the token must be refreshed before the next request. */
   expirationTime: number;
   refreshToken: string;
@@ -52,6 +55,14 @@ export function userIdOf(answer: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) ? value : null;
 }
 
+/**
+ * How the signed-in user is greeted: the person's name, else the account (a capital-provider
+ * user's name is not answered by any call yet).
+ */
+export function displayName(info: UserInfo | undefined = getUserInfo()): string {
+  return info?.name?.trim() || info?.username || '';
+}
+
 /** The signed-in user's id (absent in a session stored before it carried one). */
 export function currentUserId(): number | null {
   return userIdOf(getUserInfo());
@@ -64,6 +75,7 @@ export function setUserInfo(info: UserInfo): void {
     refreshToken: info.refreshToken,
     ...(info.authorities ? { authorities: info.authorities } : {}),
     ...(info.userId !== undefined ? { userId: info.userId } : {}),
+    ...(info.name ? { name: info.name } : {}),
   };
   localStorage.setItem(USERINFO_KEY, JSON.stringify(stored));
 }
@@ -77,6 +89,7 @@ function isUserInfo(value: unknown): value is UserInfo {
     typeof v.refreshToken === 'string' &&
     (v.authorities === undefined ||
       (Array.isArray(v.authorities) && v.authorities.every((a) => typeof a === 'string'))) &&
-    (v.userId === undefined || typeof v.userId === 'number')
+    (v.userId === undefined || typeof v.userId === 'number') &&
+    (v.name === undefined || typeof v.name === 'string')
   );
 }

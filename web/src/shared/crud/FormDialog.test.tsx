@@ -137,6 +137,30 @@ describe('FormDialog', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('asks its confirmation only once the form is valid, and saves only after OK', async () => {
+    await i18n.changeLanguage('zh');
+    const onSubmit = vi.fn(() => Promise.resolve());
+    render(
+      <App>
+        <FormDialog<Values> open title="冲正" initialValues={{ name: '' }} confirm={(values) => `确定冲正“${values.name}”吗？`} onClose={() => undefined} onSubmit={onSubmit}>
+          <Form.Item name="name" label="原因" rules={[{ required: true, message: '请输入原因' }]}>
+            <Input />
+          </Form.Item>
+        </FormDialog>
+      </App>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await screen.findByText('请输入原因');
+    expect(screen.queryByText(/确定冲正/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('原因'), { target: { value: '录错' } });
+    fireEvent.click(screen.getAllByRole('button', { name: /确\s*定/ })[0] as HTMLElement);
+    await screen.findAllByText('确定冲正“录错”吗？');
+    expect(onSubmit).not.toHaveBeenCalled();
+    const buttons = screen.getAllByRole('button', { name: /确\s*定/ });
+    fireEvent.click(buttons[buttons.length - 1] as HTMLElement);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: '录错' }));
+  });
+
   it('reads a server field as an antd name path', () => {
     expect(namePath('name')).toEqual(['name']);
     expect(namePath('accounts[2].accountNo')).toEqual(['accounts', 2, 'accountNo']);

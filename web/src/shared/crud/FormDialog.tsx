@@ -1,4 +1,4 @@
-import { Form, Modal, type FormInstance } from 'antd';
+import { App, Form, Modal, type FormInstance, type ModalFuncProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, namePath } from '../api/errors';
@@ -23,6 +23,11 @@ export interface FormDialogProps<Values> {
   fieldNames?: Record<string, string>;
   /** The save button greyed out (the dialog shows why): nothing is submitted, not even with Enter. */
   okDisabled?: boolean;
+  /**
+   * A question asked once the form is valid and before `onSubmit` (a reversal, a last approval):
+   * the confirmation never opens over a form that still has errors. No question for a falsy answer.
+   */
+  confirm?: (values: Values) => string | null | undefined;
   children: ReactNode | ((form: FormInstance<Values>) => ReactNode);
 }
 
@@ -44,8 +49,9 @@ export function FormDialog<Values extends object>(props: FormDialogProps<Values>
 }
 
 function DialogInstance<Values extends object>(props: FormDialogProps<Values>) {
-  const { open, title, width = 550, initialValues, onClose, onSubmit, okText, labelWidth = 100, fieldNames, okDisabled = false, children } = props;
+  const { open, title, width = 550, initialValues, onClose, onSubmit, okText, labelWidth = 100, fieldNames, okDisabled = false, confirm, children } = props;
   const { t } = useTranslation(CRUD_NS);
+  const { modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   // A phone: labels above their fields (one layout for every dialog; side labels leave no room).
   const mobile = useUi().device === 'mobile';
@@ -60,6 +66,9 @@ function DialogInstance<Values extends object>(props: FormDialogProps<Values>) {
     } catch {
       return;
     }
+    const question = confirm?.(values);
+    // (The App's modal when there is one, for its theme and locale; antd's static one otherwise.)
+    if (question && !(await ask((modal as typeof modal | undefined) ?? Modal, question, t('ok'), t('cancel')))) return;
     setSaving(true);
     try {
       await onSubmit(values);
@@ -110,4 +119,11 @@ function DialogInstance<Values extends object>(props: FormDialogProps<Values>) {
       </Form>
     </Modal>
   );
+}
+
+/** A yes/no question in a confirmation dialog; resolves true on OK. */
+function ask(modal: { confirm: (config: ModalFuncProps) => unknown }, question: string, okText: string, cancelText: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    modal.confirm({ title: question, okText, cancelText, onOk: () => resolve(true), onCancel: () => resolve(false) });
+  });
 }

@@ -161,4 +161,27 @@ describe('ListPage', () => {
     expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, size: 10, sort: { field: 'id', order: 'asc' } });
     await waitFor(() => expect(router.state.location.search).toBe('?size=10'));
   });
+
+  it('a tree table: every row at once (no pager), branches open, a fold stays; an empty list says how to start', async () => {
+    setRoles(['admin:people:table']);
+    const tree = [{ id: 1, name: '总部', city: '北京', children: [{ id: 2, name: '风控部', city: '北京', children: [{ id: 3, name: '审核组', city: '上海' }] }] }];
+    const fetchTree = vi.fn(() => Promise.resolve({ records: tree as Person[], total: 1, page: 1, size: 1 }));
+    setup('/people', { fetchPage: fetchTree, paged: false, tree: true });
+    await screen.findByText('审核组');
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+    const fold = document.querySelector('[data-row-key="2"] .ant-table-row-expand-icon');
+    if (!fold) throw new Error('no expand icon on 风控部');
+    fireEvent.click(fold);
+    await waitFor(() => expect(screen.queryByText('审核组')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: '刷新' }));
+    await waitFor(() => expect(fetchTree).toHaveBeenCalledTimes(2));
+    expect(screen.queryByText('审核组')).toBeNull();
+    expect(screen.getByText('风控部')).toBeTruthy();
+  });
+
+  it('shows its own empty text', async () => {
+    setRoles(['admin:people:table']);
+    setup('/people', { fetchPage: () => Promise.resolve({ records: [], total: 0, page: 1, size: 10 }), emptyText: '还没有人员，点击“新增人员”' });
+    await screen.findByText('还没有人员，点击“新增人员”');
+  });
 });

@@ -158,6 +158,18 @@ export interface ListPageProps<Row> {
   };
   /** Shown between the toolbar and the table (a batch's outcome, …). */
   banner?: ReactNode;
+  /**
+   * A list that is not paged: `fetchPage` answers every row at once (a tree of departments) and
+   * the table has no pager. Sorting and filters work as usual.
+   */
+  paged?: boolean;
+  /**
+   * Rows carry their sub-rows in `children` (a tree table): every branch starts expanded, and
+   * what the user folds stays folded over a reload of the rows.
+   */
+  tree?: boolean;
+  /** What an empty list says (instead of antd's "no data"), e.g. how to start. */
+  emptyText?: ReactNode;
 }
 
 /**
@@ -220,6 +232,8 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   const reload = useListReload(listKey);
   const [exporting, setExporting] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // A tree table's folded branches (every other branch is open).
+  const [folded, setFolded] = useState<ReadonlySet<Key>>(() => new Set());
 
   // Column settings and density, kept per user and route.
   const storageKey = prefsKey(getUserInfo()?.username ?? '', ownPath);
@@ -459,6 +473,24 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         {...(prefs.density ? { size: prefs.density } : {})}
         {...(errorText !== undefined
           ? { locale: { emptyText: <ListError message={errorText} retrying={result.isFetching} onRetry={() => void result.refetch()} /> } }
+          : props.emptyText !== undefined && !result.isFetching
+            ? { locale: { emptyText: props.emptyText } }
+            : {})}
+        {...(props.tree
+          ? {
+              expandable: {
+                expandedRowKeys: branchKeys(records, rowKey).filter((key) => !folded.has(key)),
+                onExpand: (expanded: boolean, row: Row) => {
+                  const key = rowKey(row);
+                  setFolded((current) => {
+                    const next = new Set(current);
+                    if (expanded) next.delete(key);
+                    else next.add(key);
+                    return next;
+                  });
+                },
+              },
+            }
           : {})}
         {...(batches.length > 0
           ? {
@@ -468,18 +500,30 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
               },
             }
           : {})}
-        pagination={{
-          current: query.page,
-          pageSize: query.size,
-          total: page?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => t('total', { total }),
-          ...(mobile ? { size: 'small' as const, showQuickJumper: false } : {}),
-        }}
+        pagination={
+          props.paged === false
+            ? false
+            : {
+                current: query.page,
+                pageSize: query.size,
+                total: page?.total ?? 0,
+                showSizeChanger: true,
+                pageSizeOptions: PAGE_SIZES.map(String),
+                showTotal: (total) => t('total', { total }),
+                ...(mobile ? { size: 'small' as const, showQuickJumper: false } : {}),
+              }
+        }
       />
     </div>
   );
+}
+
+/** The keys of the rows that have sub-rows (a tree table's branches), depth first. */
+function branchKeys<Row>(rows: readonly Row[], rowKey: (row: Row) => string | number): (string | number)[] {
+  return rows.flatMap((row) => {
+    const children = (row as { children?: unknown }).children;
+    return Array.isArray(children) && children.length > 0 ? [rowKey(row), ...branchKeys(children as Row[], rowKey)] : [];
+  });
 }
 
 function labelOf<Row>(action: RowAction<Row>, row: Row): string {

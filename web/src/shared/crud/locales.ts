@@ -66,7 +66,7 @@ const en: Dictionary = {
   from: 'From',
   to: 'To',
   textPlaceholder: 'Enter {{label}}',
-  choicePlaceholder: 'Choose {{label}}',
+  choicePlaceholder: 'Select {{label}}',
   saved: 'Saved',
   fixErrors: 'Please correct the highlighted fields',
 };
@@ -100,7 +100,7 @@ const es: Dictionary = {
   from: 'Desde',
   to: 'Hasta',
   textPlaceholder: 'Introduzca {{label}}',
-  choicePlaceholder: 'Elija {{label}}',
+  choicePlaceholder: 'Seleccione {{label}}',
   saved: 'Guardado',
   fixErrors: 'Corrija los campos señalados',
 };

@@ -6,7 +6,7 @@ import { DictSelect } from '../dictionary/DictSelect';
 import { customerApi, type CustomerInput, type CustomerRow } from './api';
 import { CUSTOMER_NS } from './locales';
 import { useOptions } from './options';
-import { MOBILE_PATTERN } from './shared';
+import { useIdentifierRules } from '../validate/rules';
 
 export type CustomerEditing = { mode: 'create' } | { mode: 'edit'; row: CustomerRow };
 
@@ -107,70 +107,73 @@ function CustomerFields({ row }: { row: CustomerRow | undefined }) {
   const { t } = useTranslation(CUSTOMER_NS);
   const statuses = useOptions('status');
   const kycStatuses = useOptions('kycStatus');
-  const enterprise = Form.useWatch('kind', Form.useFormInstance()) === 'ENTERPRISE';
+  const form = Form.useFormInstance();
+  const enterprise = Form.useWatch('kind', form) === 'ENTERPRISE';
+  const idType = Form.useWatch('idType', form) as string | undefined;
+  // The server's checks, so that every field's problem shows at once (crates/service/src/customer).
+  const rules = useIdentifierRules();
+  const required = (label: string) => ({ required: true, whitespace: true, message: t('required', { label }) });
   const keep = (masked: string | null | undefined) => (row && masked ? t('keepHint', { masked }) : undefined);
   return (
+          // One grid (docs/workspace.md, "Forms"): every label is the dialog's width; a row holds one
+          // field or two halves, so labels, inputs and help texts line up down the dialog.
           <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item name="kind" label={t('kind')} rules={[{ required: true }]}>
+            <Col xs={24} sm={12}>
+              <Form.Item name="kind" label={t('kind')} rules={[{ required: true, message: t('requiredChoice', { label: t('kind') }) }]}>
                 <DictSelect type="customer_kind" />
               </Form.Item>
             </Col>
-            <Col span={12}>
-              <Form.Item
-                name="name"
-                label={enterprise ? t('enterpriseName') : t('personName')}
-                rules={[{ required: true, whitespace: true, message: t('required', { label: enterprise ? t('enterpriseName') : t('personName') }) }]}
-              >
+            <Col xs={24} sm={12}>
+              <Form.Item name="status" label={t('status')}>
+                <Select options={statuses} />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item name="name" label={enterprise ? t('enterpriseName') : t('personName')} rules={[required(enterprise ? t('enterpriseName') : t('personName'))]}>
                 <Input maxLength={128} />
               </Form.Item>
             </Col>
             {enterprise ? (
               <Col span={24}>
-                <Form.Item
-                  name="creditCode"
-                  label={t('creditCode')}
-                  rules={[{ required: true, len: 18, message: t('rules.creditCode') }]}
-                >
+                <Form.Item name="creditCode" label={t('creditCode')} rules={[required(t('creditCode')), rules.creditCode]}>
                   <Input maxLength={18} style={{ textTransform: 'uppercase' }} />
                 </Form.Item>
               </Col>
             ) : null}
-            <Col span={12}>
-              <Form.Item name="idType" label={t('idType')} rules={enterprise ? [] : [{ required: true }]}>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                name="idType"
+                label={t('idType')}
+                dependencies={['idNo']}
+                rules={[
+                  ({ getFieldValue }) => ({
+                    // A person always has one; an enterprise's legal representative when a number is typed.
+                    required: !enterprise || blank(getFieldValue('idNo') as string | undefined) !== '',
+                    message: t('requiredChoice', { label: t('idType') }),
+                  }),
+                ]}
+              >
                 <DictSelect type="id_type" allowClear={enterprise} />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Form.Item
                 name="idNo"
                 label={enterprise ? t('legalIdNo') : t('idNo')}
                 extra={keep(row?.idNo)}
-                rules={enterprise || row?.idNo ? [] : [{ required: true, whitespace: true, message: t('required', { label: t('idNo') }) }]}
+                dependencies={['idType']}
+                rules={[...(enterprise || row?.idNo ? [] : [required(t('idNo'))]), rules.idNo(idType)]}
               >
                 <Input maxLength={32} autoComplete="off" />
               </Form.Item>
             </Col>
-            <Col span={12}>
-              <Form.Item
-                name="mobile"
-                label={t('mobile')}
-                extra={keep(row?.mobile)}
-                rules={[
-                  ...(row ? [] : [{ required: true, message: t('required', { label: t('mobile') }) }]),
-                  { pattern: MOBILE_PATTERN, message: t('rules.mobile') },
-                ]}
-              >
-                <Input maxLength={11} autoComplete="off" />
+            <Col xs={24} sm={12}>
+              <Form.Item name="mobile" label={t('mobile')} extra={keep(row?.mobile)} rules={[...(row ? [] : [required(t('mobile'))]), rules.mobile]}>
+                <Input maxLength={11} autoComplete="off" inputMode="numeric" />
               </Form.Item>
             </Col>
-            <Col span={6}>
-              <Form.Item name="status" label={t('status')} labelCol={{ flex: '60px' }}>
-                <Select options={statuses} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="kycStatus" label={t('kycStatus')} labelCol={{ flex: '72px' }}>
+            <Col xs={24} sm={12}>
+              <Form.Item name="kycStatus" label={t('kycStatus')}>
                 <Select options={kycStatuses} />
               </Form.Item>
             </Col>
@@ -184,14 +187,14 @@ function CustomerFields({ row }: { row: CustomerRow | undefined }) {
                 <Input maxLength={255} />
               </Form.Item>
             </Col>
-            <Col span={12}>
-              <Form.Item name="bankName" label={t('bankName')}>
+            <Col xs={24} sm={12}>
+              <Form.Item name="bankName" label={t('bankName')} dependencies={['bankCard']} rules={[rules.bankNameForCard('bankCard')]}>
                 <Input maxLength={64} />
               </Form.Item>
             </Col>
-            <Col span={12}>
-              <Form.Item name="bankCard" label={t('bankCard')} extra={keep(row?.bankCard)}>
-                <Input maxLength={23} autoComplete="off" />
+            <Col xs={24} sm={12}>
+              <Form.Item name="bankCard" label={t('bankCard')} extra={keep(row?.bankCard)} rules={[rules.bankCard, rules.bankCardLuhn]}>
+                <Input maxLength={23} autoComplete="off" inputMode="numeric" />
               </Form.Item>
             </Col>
             <Col span={24}>

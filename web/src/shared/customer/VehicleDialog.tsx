@@ -5,6 +5,7 @@ import { FormDialog } from '../crud/FormDialog';
 import { DictSelect } from '../dictionary/DictSelect';
 import { vehicleApi, type VehicleInput, type VehicleRow } from './api';
 import { CUSTOMER_NS } from './locales';
+import { useIdentifierRules } from '../validate/rules';
 
 interface VehicleForm {
   plateNo: string;
@@ -85,15 +86,17 @@ export function VehicleDialog({
 function VehicleFields() {
   const { t } = useTranslation(CUSTOMER_NS);
   const ownerIsCustomer = Form.useWatch('ownerIsCustomer', Form.useFormInstance()) !== false;
+  // The server's checks (crates/domain/src/customer.rs): plate form, VIN letters and check digit.
+  const rules = useIdentifierRules();
   return (
     <Row gutter={16}>
       <Col span={24}>
-        <Form.Item name="plateNo" label={t('vehicle.plateNo')} extra={t('rules.plateNo')} rules={[{ required: true, whitespace: true, message: t('required', { label: t('vehicle.plateNo') }) }]}>
+        <Form.Item name="plateNo" label={t('vehicle.plateNo')} extra={t('rules.plateNo')} rules={[{ required: true, whitespace: true, message: t('required', { label: t('vehicle.plateNo') }) }, rules.plate]}>
           <Input maxLength={8} />
         </Form.Item>
       </Col>
       <Col span={24}>
-        <Form.Item name="vin" label={t('vehicle.vin')} extra={t('rules.vin')} rules={[{ required: true, len: 17, message: t('rules.vin') }]}>
+        <Form.Item name="vin" label={t('vehicle.vin')} extra={t('rules.vin')} rules={[{ required: true, whitespace: true, message: t('required', { label: t('vehicle.vin') }) }, rules.vin]}>
           <Input maxLength={17} style={{ textTransform: 'uppercase' }} />
         </Form.Item>
       </Col>
@@ -112,13 +115,13 @@ function VehicleFields() {
           <DictSelect type="vehicle_usage" />
         </Form.Item>
       </Col>
-      <Col span={12}>
+      <Col xs={24} sm={12}>
         <Form.Item name="seats" label={t('vehicle.seats')}>
           <InputNumber min={1} max={99} precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
-      <Col span={12}>
-        <Form.Item name="registerDate" label={t('vehicle.registerDate')} labelCol={{ flex: '90px' }}>
+      <Col xs={24} sm={12}>
+        <Form.Item name="registerDate" label={t('vehicle.registerDate')}>
           <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
         </Form.Item>
       </Col>

@@ -10,5 +10,3 @@ export function detailPath(id: number): string {
   return `/operate/customerManagement/detail/${id}`;
 }
 
-/** A mainland mobile (the server checks the same rule). */
-export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;

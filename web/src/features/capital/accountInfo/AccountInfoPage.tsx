@@ -6,9 +6,9 @@ import { fieldErrors } from '../../../shared/api/errors';
 import { capitalApi, type AccountInfo, type ContactInput } from '../api';
 import { CAPITAL_NS } from '../locales';
 import { formatBp, formatYuan } from '../../../shared/format/money';
+import { useIdentifierRules } from '../../../shared/validate/rules';
 
 const KEY = ['capital.accountInfo'];
-const MOBILE = /^1[3-9]\d{9}$/;
 type BankAccount = AccountInfo['accounts'][number];
 
 /** 资金账户信息 (capital:order:table): the signed-in provider's profile, credit and bank accounts. */
@@ -93,8 +93,14 @@ function ContactCard({ info }: { info: AccountInfo }) {
   const client = useQueryClient();
   const [form] = Form.useForm<ContactInput>();
   const [saving, setSaving] = useState(false);
+  const rules = useIdentifierRules();
   const save = async () => {
-    const values = await form.validateFields();
+    let values: ContactInput;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the fields show what is wrong
+    }
     setSaving(true);
     try {
       await capitalApi.saveContact({
@@ -122,10 +128,10 @@ function ContactCard({ info }: { info: AccountInfo }) {
         <Form.Item name="contactName" label={t('info.contactName')}>
           <Input maxLength={64} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="contactPhone" label={t('info.contactPhone')}>
+        <Form.Item name="contactPhone" label={t('info.contactPhone')} rules={[rules.phone]}>
           <Input maxLength={32} style={{ width: 180 }} />
         </Form.Item>
-        <Form.Item name="notifyMobile" label={t('info.notifyMobile')} rules={[{ pattern: MOBILE, message: t('info.mobileRule') }]}>
+        <Form.Item name="notifyMobile" label={t('info.notifyMobile')} rules={[rules.mobile]}>
           <Input maxLength={11} inputMode="numeric" style={{ width: 160 }} />
         </Form.Item>
         <Form.Item>

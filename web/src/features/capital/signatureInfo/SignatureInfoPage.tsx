@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Alert, Button, Card, Col, Descriptions, Empty, Form, Image, Input, Popconfirm, Row, Skeleton, Space, Tag, Upload } from 'antd';
+import { App, Alert, Button, Card, Col, Descriptions, Empty, Form, Image, Input, Row, Skeleton, Space, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../shared/api/errors';
@@ -10,10 +10,9 @@ import { getToken } from '../../../shared/auth/token';
 import { formatDateTime } from '../../../shared/format/datetime';
 import { SEAL_UPLOAD, capitalApi, sealPath, type EsignAccount, type EsignInput } from '../api';
 import { CAPITAL_NS } from '../locales';
-import { isCreditCode } from '../creditCode';
+import { useIdentifierRules } from '../../../shared/validate/rules';
 
 const KEY = ['capital.esign'];
-const MOBILE = /^1[3-9]\d{9}$/;
 const STATUS_COLORS: Record<string, string> = { UNSUBMITTED: 'default', PENDING: 'processing', VERIFIED: 'green' };
 
 /** 资金方电子签章账户 (capital:order:table): the provider's e-signature organisation and seal. */
@@ -39,17 +38,25 @@ export function SignatureInfoPage() {
 
 function FieldsCard({ esign }: { esign: EsignAccount }) {
   const { t } = useTranslation(CAPITAL_NS);
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<EsignInput>();
   const [saving, setSaving] = useState(false);
+  const rules = useIdentifierRules();
   const locked = esign.status === 'PENDING';
   const time = (ms: number | null) => formatDateTime(ms);
   const required = (label: string) => ({ required: true, whitespace: true, message: t('esign.required', { label }) });
 
-  const save = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
+  /** The checked values, or null when a field is wrong (it says why). */
+  const checked = async (): Promise<EsignInput | null> => {
+    try {
+      return await form.validateFields();
+    } catch {
+      return null;
+    }
+  };
+  /** Saves the form; false when the server refused (its messages go under the fields). */
+  const persist = async (values: EsignInput): Promise<boolean> => {
     try {
       const saved = await capitalApi.saveEsign({
         orgName: values.orgName.trim(),
@@ -58,18 +65,41 @@ function FieldsCard({ esign }: { esign: EsignAccount }) {
         contactMobile: values.contactMobile.trim(),
       });
       client.setQueryData(KEY, saved);
-      void message.success(t('esign.saved'));
+      return true;
     } catch (error) {
       const fields = fieldErrors(error);
       form.setFields(Object.keys(fields).map((name) => ({ name: name as never, errors: [fields[name] ?? ''] })));
+      return false;
+    }
+  };
+  const save = async () => {
+    const values = await checked();
+    if (!values) return;
+    setSaving(true);
+    try {
+      if (await persist(values)) void message.success(t('esign.saved'));
     } finally {
       setSaving(false);
     }
   };
+  // The fields are checked before the confirmation opens; what is typed and not yet saved is
+  // saved with the submission, so the platform reviews what the form shows.
   const submit = async () => {
-    const submitted = await capitalApi.submitEsign();
-    client.setQueryData(KEY, submitted);
-    void message.success(t('esign.submitted'));
+    const values = await checked();
+    if (!values) return;
+    modal.confirm({
+      title: t('esign.confirmSubmit'),
+      onOk: async () => {
+        if (form.isFieldsTouched() && !(await persist(values))) return;
+        try {
+          const submitted = await capitalApi.submitEsign();
+          client.setQueryData(KEY, submitted);
+          void message.success(t('esign.submitted'));
+        } catch {
+          // The request layer has shown why.
+        }
+      },
+    });
   };
 
   return (
@@ -91,7 +121,7 @@ function FieldsCard({ esign }: { esign: EsignAccount }) {
           label={t('esign.creditCode')}
           rules={[
             required(t('esign.creditCode')),
-            { validator: async (_, v: string | undefined) => { if (v && !isCreditCode(v.trim().toUpperCase())) throw new Error(t('esign.creditCodeRule')); } },
+            rules.creditCode,
           ]}
         >
           <Input maxLength={18} style={{ textTransform: 'uppercase' }} />
@@ -99,7 +129,7 @@ function FieldsCard({ esign }: { esign: EsignAccount }) {
         <Form.Item name="legalRepresentative" label={t('esign.legalRepresentative')} rules={[required(t('esign.legalRepresentative'))]}>
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item name="contactMobile" label={t('esign.contactMobile')} rules={[required(t('esign.contactMobile')), { pattern: MOBILE, message: t('esign.mobileRule') }]}>
+        <Form.Item name="contactMobile" label={t('esign.contactMobile')} rules={[required(t('esign.contactMobile')), rules.mobile]}>
           <Input maxLength={11} inputMode="numeric" />
         </Form.Item>
       </Form>
@@ -115,9 +145,7 @@ function FieldsCard({ esign }: { esign: EsignAccount }) {
             {t('esign.save')}
           </Button>
           {esign.status === 'UNSUBMITTED' ? (
-            <Popconfirm title={t('esign.confirmSubmit')} onConfirm={submit}>
-              <Button>{t('esign.submit')}</Button>
-            </Popconfirm>
+            <Button onClick={() => void submit()}>{t('esign.submit')}</Button>
           ) : null}
         </Space>
       )}

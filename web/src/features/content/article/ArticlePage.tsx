@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Skeleton, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Skeleton, Space, Switch, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -329,18 +329,29 @@ function Categories() {
                       <Button type="link" size="small" onClick={() => setEditing({ mode: 'edit', category: c })}>
                         {t('common.edit')}
                       </Button>
-                      <Popconfirm
-                        title={t('common.confirmDelete', { name: c.name })}
-                        onConfirm={async () => {
-                          await articleApi.removeCategory(c.id);
-                          void message.success(t('common.deleted'));
-                          await refresh();
-                        }}
-                      >
-                        <Button type="link" size="small" danger>
-                          {t('common.delete')}
-                        </Button>
-                      </Popconfirm>
+                      {c.articleCount > 0 ? (
+                        // The server refuses while the category has articles: say so instead of asking.
+                        <Tooltip title={t('article.hasArticles', { count: c.articleCount })}>
+                          <span className="bh-list__disabled">
+                            <Button type="link" size="small" danger disabled>
+                              {t('common.delete')}
+                            </Button>
+                          </span>
+                        </Tooltip>
+                      ) : (
+                        <Popconfirm
+                          title={t('common.confirmDelete', { name: c.name })}
+                          onConfirm={async () => {
+                            await articleApi.removeCategory(c.id);
+                            void message.success(t('common.deleted'));
+                            await refresh();
+                          }}
+                        >
+                          <Button type="link" size="small" danger>
+                            {t('common.delete')}
+                          </Button>
+                        </Popconfirm>
+                      )}
                     </Space>
                   ),
                 },

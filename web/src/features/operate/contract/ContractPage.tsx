@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Col, Drawer, Form, Input, Row, Select, Space, Table, Tag, Tooltip, Typography, type FormInstance } from 'antd';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { useRef, useState } from 'react';
+import { App, Button, Col, Drawer, Form, Input, Row, Select, Space, Table, Tag, Typography, type FormInstance } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, usePermissions } from '../../../shared/auth/permissions';
 import { FormDialog } from '../../../shared/crud/FormDialog';
@@ -13,6 +12,9 @@ import { contractApi, type ContractCatalogue, type ContractDetail, type Contract
 import { OPERATE_NS } from '../locales';
 import { formatDateTime } from '../../../shared/format/datetime';
 import { VersionStatusTag } from '../tags';
+import { UsedVariables, VariablePalette, type UsedVariable } from '../VariablePalette';
+import { useInsertAtCursor } from '../useInsertAtCursor';
+import { contractVariables } from '../variables';
 import './contract.css';
 
 const LIST = 'operate.contract';
@@ -231,48 +233,44 @@ function ContractDialog({
   );
 }
 
-/** The body text area and the variable palette beside it: a click inserts `{{name}}` at the cursor. */
+/**
+ * The body text area and the variable palette beside it: chips labelled by what the variables
+ * mean insert `{{name}}` at the cursor; under the body, the variables it uses by their labels.
+ */
 function BodyEditor({ form, catalogue }: { form: FormInstance<ContractForm>; catalogue: ContractCatalogue | undefined }) {
   const { t } = useTranslation(OPERATE_NS);
-  const area = useRef<TextAreaRef>(null);
-  const insert = (name: string) => {
-    const token = `{{${name}}}`;
-    const element = area.current?.resizableTextArea?.textArea;
-    const value: string = form.getFieldValue('body') ?? '';
-    const start = element?.selectionStart ?? value.length;
-    const end = element?.selectionEnd ?? value.length;
-    form.setFieldValue('body', value.slice(0, start) + token + value.slice(end));
-    window.requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(start + token.length, start + token.length);
+  const [area, insert] = useInsertAtCursor(form, 'body');
+  const variables = catalogue?.variables ?? [];
+  const used = (body: string): UsedVariable[] =>
+    contractVariables(body).map((name) => {
+      const known = variables.find((v) => v.name === name);
+      return known ? { name, label: known.label } : { name, label: `{{${name}}}`, problem: t('contract.unknownVariable') };
     });
-  };
   return (
     <Row gutter={16} wrap={false}>
       <Col flex="auto">
         <Form.Item
           name="body"
           label={t('contract.body')}
-          extra={t('contract.bodyHint', { example: '{{customer.name}}' })}
+          extra={
+            <>
+              {t('contract.bodyHint', { example: '{{customer.name}}' })}
+              {catalogue ? <UsedVariables title={t('contract.used')} field="body" of={used} /> : null}
+            </>
+          }
           rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('contract.body') }) }]}
         >
           <Input.TextArea ref={area} rows={16} className="bh-contract-body" data-testid="contract-body" />
         </Form.Item>
       </Col>
       <Col flex="260px">
-        <div className="bh-contract-palette" data-testid="variable-palette">
-          <Typography.Text strong>{t('contract.variables')}</Typography.Text>{' '}
-          <Typography.Text type="secondary">{t('contract.variablesHint')}</Typography.Text>
-          <div className="bh-contract-chips">
-            {(catalogue?.variables ?? []).map((v) => (
-              <Tooltip key={v.name} title={`{{${v.name}}}${v.sample ? ` · ${v.sample}` : ''}`} placement="left">
-                <Tag className="bh-contract-chip" color="blue" onClick={() => insert(v.name)}>
-                  {v.label}
-                </Tag>
-              </Tooltip>
-            ))}
-          </div>
-        </div>
+        <VariablePalette
+          testId="variable-palette"
+          title={t('contract.variables')}
+          hint={t('contract.variablesHint')}
+          variables={variables.map((v) => ({ name: v.name, label: v.label, detail: `{{${v.name}}}${v.sample ? ` · ${v.sample}` : ''}` }))}
+          onPick={(name) => insert(`{{${name}}}`)}
+        />
       </Col>
     </Row>
   );

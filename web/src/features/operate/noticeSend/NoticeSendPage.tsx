@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Col, DatePicker, Drawer, Form, Input, Progress, Radio, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, App, Col, DatePicker, Drawer, Empty, Form, Input, Progress, Radio, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,13 @@ import { hasPermission, usePermissions } from '../../../shared/auth/permissions'
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
 import { useListReload } from '../../../shared/crud/useListReload';
+import { useViewParam } from '../../../shared/crud/useViewParam';
 import '../../../shared/crud/locales';
 import { noticeSendApi, noticeTemplateApi, type BatchRow, type CustomerFilter, type RecipientRow } from '../api';
 import { OPERATE_NS } from '../locales';
 import { fillPlaceholders } from '../../../shared/format/placeholder';
 import { formatDateTime } from '../../../shared/format/datetime';
+import { customerVariableKey, isCustomerVariable, withLabels } from '../variables';
 
 const LIST = 'operate.noticeSend';
 
@@ -47,10 +49,12 @@ function BatchProgress({ row }: { row: BatchRow }) {
 /** 通知管理 (admin:notice_send:table): send notices and follow their delivery. */
 export function NoticeSendPage() {
   const { t } = useTranslation(OPERATE_NS);
+  const customerLabel = useCustomerLabel();
   const { message } = App.useApp();
   const reload = useListReload(LIST);
   const [sending, setSending] = useState(false);
-  const [watching, setWatching] = useState<number | null>(null);
+  // The batch shown in the drawer, in the URL (?view=<id>): a reload or a shared link opens it.
+  const watching = useViewParam();
 
   const columns: ListColumn<BatchRow>[] = [
     { key: 'id', kind: 'code', title: t('send.batchNo'), sortField: 'id' },
@@ -59,7 +63,7 @@ export function NoticeSendPage() {
       title: t('send.template'),
       ellipsis: true,
       render: (row) => (
-        <span title={row.content}>
+        <span title={withLabels(row.content, customerLabel)}>
           {row.templateName} <Typography.Text type="secondary">{row.templateCode}</Typography.Text>
         </span>
       ),
@@ -73,7 +77,7 @@ export function NoticeSendPage() {
     { key: 'createdAt', kind: 'datetime', title: t('common.createdAt'), sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
   ];
   const actions: RowAction<BatchRow>[] = [
-    { key: 'detail', label: t('send.detail'), perm: 'admin:notice_send:table', onClick: (row) => setWatching(row.id) },
+    { key: 'detail', label: t('send.detail'), perm: 'admin:notice_send:table', onClick: (row) => watching.open(row.id) },
     {
       key: 'retry',
       label: t('send.retry'),
@@ -83,7 +87,7 @@ export function NoticeSendPage() {
       onClick: async (row) => {
         const result = await noticeSendApi.retry(row.id);
         void message.success(t('send.retried', { count: result.requeued }));
-        setWatching(row.id);
+        watching.open(row.id);
       },
     },
   ];
@@ -111,16 +115,23 @@ export function NoticeSendPage() {
         onSent={(batch) => {
           void message.success(t('send.queued', { total: batch.total }));
           void reload();
-          setWatching(batch.id);
+          watching.open(batch.id);
         }}
       />
-      <BatchDrawer id={watching} onClose={() => setWatching(null)} onFinished={() => void reload()} />
+      <BatchDrawer id={watching.id} onClose={watching.close} onFinished={() => void reload()} />
     </>
   );
 }
 
+/** A customer variable's label (客户姓名/名称): previews show it where each customer's own value goes. */
+function useCustomerLabel(): (name: string) => string | undefined {
+  const { t } = useTranslation(OPERATE_NS);
+  return (name) => (isCustomerVariable(name) ? t(customerVariableKey(name)) : undefined);
+}
+
 function SendDialog({ open, onClose, onSent }: { open: boolean; onClose: () => void; onSent: (batch: BatchRow) => void }) {
   const { t } = useTranslation(OPERATE_NS);
+  const customerLabel = useCustomerLabel();
   const templates = useQuery({ queryKey: ['operate', 'notice', 'options'], queryFn: noticeTemplateApi.options, enabled: open });
   // One key per opened dialog, kept while a send gets no answer (a retry is the same send);
   // a new one after the server answered a refusal, since the corrected form is another send.
@@ -184,7 +195,7 @@ function SendDialog({ open, onClose, onSent }: { open: boolean; onClose: () => v
                     </Form.Item>
                   ))}
                   <Form.Item label={t('send.preview')}>
-                    <Alert type="info" title={fillPlaceholders(template.content, values)} data-testid="send-preview" />
+                    <Alert type="info" title={withLabels(fillPlaceholders(template.content, values), customerLabel)} data-testid="send-preview" />
                   </Form.Item>
                 </>
               );
@@ -280,6 +291,7 @@ function FilterFields() {
 /** A batch's progress, polled while it runs, and its recipients. */
 function BatchDrawer({ id, onClose, onFinished }: { id: number | null; onClose: () => void; onFinished: () => void }) {
   const { t } = useTranslation(OPERATE_NS);
+  const customerLabel = useCustomerLabel();
   const { message, modal } = App.useApp();
   const held = usePermissions();
   const [status, setStatus] = useState<string | undefined>(undefined);
@@ -314,7 +326,7 @@ function BatchDrawer({ id, onClose, onFinished }: { id: number | null; onClose: 
               {t(`send.statuses.${data.status}`)}
             </Tag>
             <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-              {fillPlaceholders(data.content, data.params)}
+              {withLabels(fillPlaceholders(data.content, data.params), customerLabel)}
             </Typography.Paragraph>
           </div>
           <Progress percent={data.percent} status={running ? 'active' : data.failed > 0 ? 'exception' : 'success'} data-testid="batch-progress" />
@@ -384,6 +396,8 @@ function BatchDrawer({ id, onClose, onFinished }: { id: number | null; onClose: 
             ]}
           />
         </Space>
+      ) : batch.isError ? (
+        <Empty description={t('send.notFound')} />
       ) : null}
     </Drawer>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Form, Input, Radio, Select, Switch, Tag, Typography } from 'antd';
+import { App, Col, Form, Input, Radio, Row, Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/crud/FormDialog';
@@ -11,6 +11,9 @@ import { OPERATE_NS } from '../locales';
 import { scanPlaceholders } from '../../../shared/format/placeholder';
 import { formatDateTime } from '../../../shared/format/datetime';
 import { EnabledTag } from '../tags';
+import { UsedVariables, VariablePalette, type UsedVariable } from '../VariablePalette';
+import { useInsertAtCursor } from '../useInsertAtCursor';
+import { CUSTOMER_VARIABLES, customerVariableKey, isCustomerVariable, withLabels } from '../variables';
 
 const LIST = 'operate.noticeTemplate';
 
@@ -42,7 +45,8 @@ export function NoticeTemplatePage() {
       width: 140,
       render: (row) => <Tag color={row.channel === 'SMS' ? 'blue' : 'purple'}>{t(`notice.channels.${row.channel}`, { defaultValue: row.channel })}</Tag>,
     },
-    { key: 'content', title: t('notice.content'), ellipsis: true },
+    // The text as people read it: 【客户姓名/名称】, not {customer.name}.
+    { key: 'content', title: t('notice.content'), ellipsis: true, render: (row) => withLabels(row.content, (name) => (isCustomerVariable(name) ? t(customerVariableKey(name)) : undefined)) },
     {
       key: 'sms',
       title: t('notice.smsTemplate'),
@@ -115,7 +119,7 @@ function NoticeDialog({ editing, onClose, onSaved }: { editing: Editing | null; 
     <FormDialog<NoticeForm>
       open={editing !== null}
       title={row ? t('notice.editTitle') : t('notice.createTitle')}
-      width={680}
+      width={800}
       labelWidth={110}
       initialValues={initial}
       onClose={onClose}
@@ -135,23 +139,7 @@ function NoticeDialog({ editing, onClose, onSaved }: { editing: Editing | null; 
       <Form.Item name="channel" label={t('notice.channel')}>
         <Radio.Group optionType="button" options={['IN_APP', 'SMS'].map((c) => ({ value: c, label: t(`notice.channels.${c}`) }))} />
       </Form.Item>
-      <Form.Item
-        name="content"
-        label={t('notice.content')}
-        extra={t('notice.contentHint')}
-        rules={[
-          required(t('notice.content')),
-          { max: 1000 },
-          {
-            validator: async (_, value: string | undefined) => {
-              const parsed = scanPlaceholders(value ?? '', { dotted: true });
-              if ('error' in parsed) throw new Error(parsed.error.kind === 'unbalanced' ? t('notice.unbalanced') : t('notice.badName', { name: parsed.error.name }));
-            },
-          },
-        ]}
-      >
-        <Input.TextArea rows={4} showCount maxLength={1000} placeholder="尊敬的{customer.name}，您的保单将于{dueDate}到期，请及时续保。" />
-      </Form.Item>
+      <ContentEditor />
       <Form.Item noStyle shouldUpdate={(a: NoticeForm, b: NoticeForm) => a.channel !== b.channel}>
         {({ getFieldValue }) =>
           getFieldValue('channel') === 'SMS' ? (
@@ -174,5 +162,59 @@ function NoticeDialog({ editing, onClose, onSaved }: { editing: Editing | null; 
         <Switch />
       </Form.Item>
     </FormDialog>
+  );
+}
+
+/**
+ * The notice text with the customer variables beside it, labelled by what they mean (客户姓名/名称):
+ * a click writes `{customer.name}` at the cursor. Under the text, the variables it uses by label;
+ * any other placeholder is a value the sender types in.
+ */
+function ContentEditor() {
+  const { t } = useTranslation(OPERATE_NS);
+  const form = Form.useFormInstance<NoticeForm>();
+  const [area, insert] = useInsertAtCursor(form, 'content');
+  const label = (name: string) => (isCustomerVariable(name) ? t(customerVariableKey(name)) : undefined);
+  const used = (content: string): UsedVariable[] => {
+    const parsed = scanPlaceholders(content, { dotted: true });
+    if (!('names' in parsed)) return [];
+    return parsed.names.map((name) => ({ name, label: label(name) ?? t('notice.sendParam', { name }) }));
+  };
+  return (
+    <Row gutter={16} wrap={false}>
+      <Col flex="auto">
+        <Form.Item
+          name="content"
+          label={t('notice.content')}
+          extra={
+            <>
+              {t('notice.contentHint')}
+              <UsedVariables title={t('notice.used')} field="content" of={used} />
+            </>
+          }
+          rules={[
+            { required: true, whitespace: true, message: t('common.required', { label: t('notice.content') }) },
+            { max: 1000 },
+            {
+              validator: async (_, value: string | undefined) => {
+                const parsed = scanPlaceholders(value ?? '', { dotted: true });
+                if ('error' in parsed) throw new Error(parsed.error.kind === 'unbalanced' ? t('notice.unbalanced') : t('notice.badName', { name: parsed.error.name }));
+              },
+            },
+          ]}
+        >
+          <Input.TextArea ref={area} rows={5} showCount maxLength={1000} placeholder="尊敬的{customer.name}，您的保单将于{dueDate}到期，请及时续保。" />
+        </Form.Item>
+      </Col>
+      <Col flex="190px">
+        <VariablePalette
+          testId="notice-variables"
+          title={t('notice.variables')}
+          hint={t('notice.variablesHint')}
+          variables={CUSTOMER_VARIABLES.map((name) => ({ name, label: t(customerVariableKey(name)), detail: `{${name}}` }))}
+          onPick={(name) => insert(`{${name}}`)}
+        />
+      </Col>
+    </Row>
   );
 }

@@ -11,13 +11,14 @@ import { fenToYuan, formatBp, formatYuan, percentToBp, yuanToFen } from '../../.
 import { formatDateTime } from '../../../shared/format/datetime';
 import { ProviderStatusTag } from '../shared';
 import { ProviderDrawer } from './ProviderDrawer';
+import { useViewParam } from '../../../shared/crud/useViewParam';
+import { useIdentifierRules } from '../../../shared/validate/rules';
 
 export const PROVIDER_LIST = 'partner.providers';
 const KINDS = ['BANK', 'CONSUMER_FINANCE', 'MICRO_LOAN', 'FACTORING', 'TRUST'];
 const GUARANTEES = ['NONE', 'PLATFORM_ADVANCE_AFTER_N_DAYS', 'BUYBACK'];
 const CYCLES = ['T+0', 'T+1', 'MONTHLY'];
 const ACCEPT = ['AUTO', 'MANUAL'];
-const MOBILE = /^1[3-9]\d{9}$/;
 
 interface ProviderForm {
   name: string;
@@ -42,7 +43,8 @@ export function FundSidePage() {
   const { message } = App.useApp();
   const reload = useListReload(PROVIDER_LIST);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [viewing, setViewing] = useState<ProviderRow | null>(null);
+  // The provider shown in the drawer, in the URL (?view=<id>): a reload or a shared link opens it.
+  const viewing = useViewParam();
 
   const setStatus = async (row: ProviderRow, status: string) => {
     await providerApi.setStatus(row.id, status);
@@ -50,7 +52,7 @@ export function FundSidePage() {
   };
 
   const columns: ListColumn<ProviderRow>[] = [
-    { key: 'name', title: t('provider.name'), sortField: 'name', width: 220, render: (row) => <a onClick={() => setViewing(row)}>{row.name}</a> },
+    { key: 'name', title: t('provider.name'), sortField: 'name', width: 220, render: (row) => <a onClick={() => viewing.open(row.id)}>{row.name}</a> },
     { key: 'kind', title: t('provider.kind'), width: 130, render: (row) => t(`provider.kinds.${row.kind}`, { defaultValue: row.kind }) },
     { key: 'status', kind: 'status', title: t('common.status'), render: (row) => <ProviderStatusTag status={row.status} /> },
     { key: 'creditLimitFen', kind: 'money', title: t('provider.creditLimit'), sortField: 'creditLimitFen', render: (row) => formatYuan(row.creditLimitFen) },
@@ -64,7 +66,7 @@ export function FundSidePage() {
   ];
 
   const actions: RowAction<ProviderRow>[] = [
-    { key: 'detail', label: t('common.detail'), onClick: (row) => setViewing(row) },
+    { key: 'detail', label: t('common.detail'), onClick: (row) => viewing.open(row.id) },
     {
       key: 'edit',
       label: t('common.edit'),
@@ -144,7 +146,7 @@ export function FundSidePage() {
           void reload();
         }}
       />
-      <ProviderDrawer provider={viewing} onClose={() => setViewing(null)} onChanged={() => void reload()} />
+      <ProviderDrawer providerId={viewing.id} onClose={viewing.close} onChanged={() => void reload()} />
     </>
   );
 }
@@ -152,6 +154,7 @@ export function FundSidePage() {
 function ProviderDialog({ editing, onClose, onSaved }: { editing: Editing | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation(PARTNER_NS);
   const creating = editing?.mode === 'create';
+  const rules = useIdentifierRules();
   const initial: Partial<ProviderForm> =
     editing?.mode === 'edit'
       ? editing.values
@@ -199,70 +202,71 @@ function ProviderDialog({ editing, onClose, onSaved }: { editing: Editing | null
       }}
     >
       {(form) => (
+        // One grid: the dialog's label width everywhere, two halves per row (docs/workspace.md, "Forms").
         <Row gutter={16}>
-          <Col span={14}>
+          <Col span={24}>
             <Form.Item name="name" label={t('provider.name')} rules={[required(t('provider.name'))]}>
               <Input maxLength={128} />
             </Form.Item>
           </Col>
-          <Col span={10}>
-            <Form.Item name="kind" label={t('provider.kind')} labelCol={{ flex: '90px' }}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="kind" label={t('provider.kind')}>
               <Select options={options(KINDS, 'kinds')} />
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col xs={24} sm={12}>
             <Form.Item name="creditLimit" label={t('provider.creditLimit')} rules={[yuanRule]} validateFirst>
               <Input prefix="¥" />
             </Form.Item>
           </Col>
-          <Col span={10}>
-            <Form.Item name="acceptMode" label={t('provider.acceptMode')} labelCol={{ flex: '90px' }}>
-              <Select options={options(ACCEPT, 'acceptModes')} />
-            </Form.Item>
-          </Col>
-          <Col span={14}>
+          <Col xs={24} sm={12}>
             <Form.Item name="costRate" label={t('provider.costRate')} rules={[percentRule]}>
               <Input suffix="%" />
             </Form.Item>
           </Col>
-          <Col span={10}>
-            <Form.Item name="settlementCycle" label={t('provider.settlementCycle')} labelCol={{ flex: '90px' }}>
-              <Select options={options(CYCLES, 'cycles')} />
-            </Form.Item>
-          </Col>
-          <Col span={14}>
+          <Col xs={24} sm={12}>
             <Form.Item name="penaltyShare" label={t('provider.penaltyShare')} rules={[percentRule]}>
               <Input suffix="%" />
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="settlementCycle" label={t('provider.settlementCycle')}>
+              <Select options={options(CYCLES, 'cycles')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="acceptMode" label={t('provider.acceptMode')}>
+              <Select options={options(ACCEPT, 'acceptModes')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
             <Form.Item name="guaranteeMode" label={t('provider.guaranteeMode')}>
               <Select options={options(GUARANTEES, 'guarantees')} />
             </Form.Item>
           </Col>
-          <Col span={10}>
+          <Col xs={24} sm={12}>
             <Form.Item noStyle shouldUpdate={(a: ProviderForm, b: ProviderForm) => a.guaranteeMode !== b.guaranteeMode}>
               {() =>
                 form.getFieldValue('guaranteeMode') === 'PLATFORM_ADVANCE_AFTER_N_DAYS' ? (
-                  <Form.Item name="advanceAfterDays" label={t('provider.advanceAfterDays')} labelCol={{ flex: '110px' }} rules={[{ required: true, type: 'integer', min: 1, max: 365, message: '1 – 365' }]}>
+                  <Form.Item name="advanceAfterDays" label={t('provider.advanceAfterDays')} rules={[{ required: true, type: 'integer', min: 1, max: 365, message: '1 – 365' }]}>
                     <InputNumber min={1} max={365} precision={0} style={{ width: '100%' }} />
                   </Form.Item>
                 ) : null
               }
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col xs={24} sm={12}>
             <Form.Item name="contactName" label={t('provider.contactName')}>
               <Input maxLength={64} />
             </Form.Item>
           </Col>
-          <Col span={10}>
-            <Form.Item name="contactPhone" label={t('provider.contactPhone')} labelCol={{ flex: '90px' }}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="contactPhone" label={t('provider.contactPhone')} rules={[rules.phone]}>
               <Input maxLength={32} />
             </Form.Item>
           </Col>
-          <Col span={14}>
-            <Form.Item name="notifyMobile" label={t('provider.notifyMobile')} rules={[{ pattern: MOBILE, message: t('common.mobileRule') }]}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="notifyMobile" label={t('provider.notifyMobile')} rules={[rules.mobile]}>
               <Input maxLength={11} inputMode="numeric" />
             </Form.Item>
           </Col>

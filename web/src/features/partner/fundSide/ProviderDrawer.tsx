@@ -7,28 +7,39 @@ import { Can } from '../../../shared/auth/Can';
 import { useBlobUrl } from '../../../shared/api/useBlobUrl';
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import '../../../shared/crud/locales';
-import { providerApi, type CapitalUserRow, type ProviderAccountInput, type ProviderAccountRow, type ProviderRow } from '../api';
+import { providerApi, type CapitalUserRow, type ProviderAccountInput, type ProviderAccountRow } from '../api';
 import { PARTNER_NS } from '../locales';
 import { formatBp, formatYuan } from '../../../shared/format/money';
 import { formatDateTime } from '../../../shared/format/datetime';
 import { EnabledTag, EsignStatusTag, ProviderStatusTag } from '../shared';
+import { useIdentifierRules } from '../../../shared/validate/rules';
 
 const PURPOSES = ['DISBURSE', 'COLLECT', 'SETTLEMENT'];
-const ACCOUNT_NO = /^[\d\s]{8,40}$/;
-const MOBILE = /^1[3-9]\d{9}$/;
 
-/** A capital provider's detail: profile, bank accounts, users and e-signature account. */
-export function ProviderDrawer({ provider, onClose, onChanged }: { provider: ProviderRow | null; onClose: () => void; onChanged: () => void }) {
+/**
+ * A capital provider's detail: profile, bank accounts, users and e-signature account. Opened by
+ * id (the list keeps it in the URL, `?view=<id>`), so its title comes from the provider's record.
+ */
+export function ProviderDrawer({ providerId, onClose, onChanged }: { providerId: number | null; onClose: () => void; onChanged: () => void }) {
   const { t } = useTranslation(PARTNER_NS);
+  const provider = useQuery({ queryKey: ['partner.provider', providerId], queryFn: () => providerApi.view(providerId ?? 0), enabled: providerId !== null });
   return (
-    <Drawer open={provider !== null} width={980} title={provider ? t('provider.detailTitle', { name: provider.name }) : ''} onClose={onClose} destroyOnHidden>
-      {provider ? (
+    <Drawer
+      open={providerId !== null}
+      size={980}
+      title={provider.data ? t('provider.detailTitle', { name: provider.data.name }) : t('provider.detail')}
+      onClose={onClose}
+      destroyOnHidden
+    >
+      {providerId !== null && provider.isError ? (
+        <Empty description={t('provider.notFound')} />
+      ) : providerId !== null ? (
         <Tabs
           items={[
-            { key: 'profile', label: t('provider.tabProfile'), children: <Profile id={provider.id} /> },
-            { key: 'accounts', label: t('provider.tabAccounts'), children: <Accounts providerId={provider.id} /> },
-            { key: 'users', label: t('provider.tabUsers'), children: <Users providerId={provider.id} onChanged={onChanged} /> },
-            { key: 'signature', label: t('provider.tabSignature'), children: <Signature providerId={provider.id} /> },
+            { key: 'profile', label: t('provider.tabProfile'), children: <Profile id={providerId} /> },
+            { key: 'accounts', label: t('provider.tabAccounts'), children: <Accounts providerId={providerId} /> },
+            { key: 'users', label: t('provider.tabUsers'), children: <Users providerId={providerId} onChanged={onChanged} /> },
+            { key: 'signature', label: t('provider.tabSignature'), children: <Signature providerId={providerId} /> },
           ]}
         />
       ) : null}
@@ -91,6 +102,7 @@ function Accounts({ providerId }: { providerId: number }) {
   const key = ['partner.provider.accounts', providerId];
   const query = useQuery({ queryKey: key, queryFn: () => providerApi.accounts(providerId) });
   const [editing, setEditing] = useState<EditingAccount | null>(null);
+  const rules = useIdentifierRules();
   const refresh = () => client.invalidateQueries({ queryKey: key });
   const run = async (call: Promise<unknown>, done: string) => {
     await call;
@@ -194,7 +206,7 @@ function Accounts({ providerId }: { providerId: number }) {
             extra={editing?.mode === 'edit' ? `${editing.row.accountNoMask}（${t('common.keepNumber')}）` : undefined}
             rules={[
               { required: editing?.mode !== 'edit', message: t('common.required', { label: t('account.accountNo') }) },
-              { pattern: ACCOUNT_NO, message: t('common.accountNoRule') },
+              rules.accountNo,
             ]}
           >
             <Input maxLength={40} autoComplete="off" inputMode="numeric" />
@@ -223,6 +235,7 @@ function Users({ providerId, onChanged }: { providerId: number; onChanged: () =>
   const key = ['partner.provider.users', providerId];
   const query = useQuery({ queryKey: key, queryFn: () => providerApi.users(providerId) });
   const [creating, setCreating] = useState(false);
+  const rules = useIdentifierRules();
   const [resetting, setResetting] = useState<CapitalUserRow | null>(null);
   const [shown, setShown] = useState<{ account: string; password: string } | null>(null);
   const refresh = () => {
@@ -309,13 +322,13 @@ function Users({ providerId, onChanged }: { providerId: number; onChanged: () =>
         }}
       >
         <>
-          <Form.Item name="account" label={t('user.account')} rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('user.account') }) }]}>
+          <Form.Item name="account" label={t('user.account')} rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('user.account') }) }, rules.accountName]}>
             <Input maxLength={32} autoComplete="off" />
           </Form.Item>
           <Form.Item name="name" label={t('user.name')} rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('user.name') }) }]}>
             <Input maxLength={64} />
           </Form.Item>
-          <Form.Item name="mobile" label={t('user.mobile')} rules={[{ pattern: MOBILE, message: t('common.mobileRule') }]}>
+          <Form.Item name="mobile" label={t('user.mobile')} rules={[rules.mobile]}>
             <Input maxLength={11} inputMode="numeric" />
           </Form.Item>
           <PasswordChoice />

@@ -1,5 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Switch, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Space, Switch, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/crud/FormDialog';
@@ -11,10 +11,12 @@ import { PARTNER_NS } from '../locales';
 import { fenToYuan, formatBp, percentToBp } from '../../../shared/format/money';
 import { formatDateTime } from '../../../shared/format/datetime';
 import { EnabledTag } from '../shared';
+import { useUi } from '../../../shared/settings/store';
+import '../partner.css';
+import { useIdentifierRules } from '../../../shared/validate/rules';
 
 const LIST = 'partner.insurers';
 const REASONS = ['VEHICLE_SCRAPPED', 'VEHICLE_TRANSFERRED', 'DUPLICATE_INSURANCE', 'OTHER'] as const;
-const ACCOUNT_NO = /^[\d\s]{8,40}$/;
 
 interface AccountForm {
   id?: number;
@@ -169,6 +171,9 @@ function InsurerDialog({ editing, onClose, onSaved }: { editing: Editing | null;
       ? editing.values
       : { preStartFee: '0', dayBasis: 365, compulsoryReasons: ['VEHICLE_SCRAPPED', 'DUPLICATE_INSURANCE'], enabled: true, accounts: [] };
   const required = (label: string) => ({ required: true, whitespace: true, message: t('common.required', { label }) });
+  const rules = useIdentifierRules();
+  // A phone: each account's fields one under the other, with their labels (no column header).
+  const phone = useUi().device === 'mobile';
 
   return (
     <FormDialog<InsurerForm>
@@ -202,24 +207,25 @@ function InsurerDialog({ editing, onClose, onSaved }: { editing: Editing | null;
       }}
     >
       <>
+        {/* One grid: the dialog's label width everywhere, two halves per row (docs/workspace.md, "Forms"). */}
         <Row gutter={16}>
-          <Col span={14}>
+          <Col xs={24} sm={12}>
             <Form.Item name="name" label={t('insurer.name')} rules={[required(t('insurer.name'))]}>
               <Input maxLength={128} />
             </Form.Item>
           </Col>
-          <Col span={10}>
-            <Form.Item name="code" label={t('insurer.code')} labelCol={{ flex: '70px' }} rules={[required(t('insurer.code')), { pattern: /^[A-Za-z0-9_-]{2,32}$/, message: t('insurer.codeRule') }]}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="code" label={t('insurer.code')} rules={[required(t('insurer.code')), { pattern: /^[A-Za-z0-9_-]{2,32}$/, message: t('insurer.codeRule') }]}>
               <Input maxLength={32} />
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col xs={24} sm={12}>
             <Form.Item name="contactName" label={t('insurer.contactName')}>
               <Input maxLength={64} />
             </Form.Item>
           </Col>
-          <Col span={10}>
-            <Form.Item name="contactPhone" label={t('insurer.contactPhone')} labelCol={{ flex: '70px' }}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="contactPhone" label={t('insurer.contactPhone')} rules={[rules.phone]}>
               <Input maxLength={32} />
             </Form.Item>
           </Col>
@@ -243,9 +249,9 @@ function InsurerDialog({ editing, onClose, onSaved }: { editing: Editing | null;
         <Form.List name="accounts">
           {(fields, { add, remove }) => (
             <Card size="small" title={t('insurer.accounts')} extra={<Button type="link" icon={<PlusOutlined />} onClick={() => add({ bankName: '', accountName: '' })}>{t('insurer.addAccount')}</Button>}>
-              {fields.length === 0 ? <div className="bh-muted">{t('account.empty')}</div> : null}
+              {fields.length === 0 ? <div className="bh-muted">{t('account.empty')}</div> : (phone ? null : <AccountHeader />)}
               {fields.map((field) => (
-                <AccountRow key={field.key} name={field.name} onRemove={() => remove(field.name)} />
+                <AccountRow key={field.key} name={field.name} phone={phone} onRemove={() => remove(field.name)} />
               ))}
             </Card>
           )}
@@ -255,43 +261,143 @@ function InsurerDialog({ editing, onClose, onSaved }: { editing: Editing | null;
   );
 }
 
-function AccountRow({ name, onRemove }: { name: number; onRemove: () => void }) {
+/** The widths of a settlement account row's columns (header and rows share them). */
+const ACCOUNT_COLUMNS = ['150px', '150px', '170px', 'auto', '32px'] as const;
+
+/** Column labels over the settlement accounts (the rows' inputs carry them as their names too). */
+function AccountHeader() {
+  const { t } = useTranslation(PARTNER_NS);
+  const titles: [string, boolean][] = [
+    [t('account.bankName'), true],
+    [t('account.branchName'), false],
+    [t('account.accountName'), true],
+    [t('account.accountNo'), true],
+  ];
+  return (
+    <Row gutter={8} wrap={false} className="bh-account-rows__header" aria-hidden>
+      {titles.map(([title, required], i) => (
+        <Col key={title} flex={ACCOUNT_COLUMNS[i]}>
+          {required ? <span className="bh-account-rows__required">*</span> : null}
+          {title}
+        </Col>
+      ))}
+      <Col flex={ACCOUNT_COLUMNS[4]} />
+    </Row>
+  );
+}
+
+/**
+ * One settlement account. A stored account shows its number masked (the server never answers it
+ * whole) and keeps it unless 更换 is chosen and a new number typed.
+ */
+function AccountRow({ name, phone, onRemove }: { name: number; phone: boolean; onRemove: () => void }) {
   const { t } = useTranslation(PARTNER_NS);
   const mask = Form.useWatch(['accounts', name, 'accountNoMask']) as string | undefined;
   const kept = Boolean(Form.useWatch(['accounts', name, 'id']));
+  const [changing, setChanging] = useState(false);
+  const rules = useIdentifierRules();
+  const typing = !kept || changing;
+  // A desktop: the columns of the header; a phone: full-width fields with their own labels.
+  const col = (i: number) => (phone ? { span: 24 } : { flex: ACCOUNT_COLUMNS[i] });
+  const label = (text: string) => (phone ? { label: text } : {});
   return (
-    <Row gutter={8} align="top" wrap={false}>
-      <Col flex="150px">
-        <Form.Item name={[name, 'bankName']} rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('account.bankName') }) }]}>
-          <Input placeholder={t('account.bankName')} maxLength={64} />
+    <Row gutter={8} align="top" wrap={phone} className={phone ? 'bh-account-rows__row bh-account-rows__row--stacked' : 'bh-account-rows__row'}>
+      <Col {...col(0)}>
+        <Form.Item
+          name={[name, 'bankName']}
+          {...label(t('account.bankName'))}
+          rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('account.bankName') }) }]}
+        >
+          <Input aria-label={t('account.bankName')} maxLength={64} />
         </Form.Item>
       </Col>
-      <Col flex="150px">
-        <Form.Item name={[name, 'branchName']}>
-          <Input placeholder={t('account.branchName')} maxLength={128} />
+      <Col {...col(1)}>
+        <Form.Item name={[name, 'branchName']} {...label(t('account.branchName'))}>
+          <Input aria-label={t('account.branchName')} maxLength={128} />
         </Form.Item>
       </Col>
-      <Col flex="170px">
-        <Form.Item name={[name, 'accountName']} rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('account.accountName') }) }]}>
-          <Input placeholder={t('account.accountName')} maxLength={128} />
+      <Col {...col(2)}>
+        <Form.Item
+          name={[name, 'accountName']}
+          {...label(t('account.accountName'))}
+          rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('account.accountName') }) }]}
+        >
+          <Input aria-label={t('account.accountName')} maxLength={128} />
         </Form.Item>
       </Col>
-      <Col flex="auto">
+      <Col {...col(3)}>
         <Form.Item
           name={[name, 'accountNo']}
-          rules={[
-            { required: !kept, message: t('common.required', { label: t('account.accountNo') }) },
-            { pattern: ACCOUNT_NO, message: t('common.accountNoRule') },
-          ]}
+          {...label(t('account.accountNo'))}
+          rules={typing ? [{ required: true, whitespace: true, message: t('common.required', { label: t('account.accountNo') }) }, rules.accountNo] : []}
         >
-          <Input placeholder={kept ? `${mask ?? ''}（${t('common.keepNumber')}）` : t('account.accountNo')} maxLength={40} autoComplete="off" />
+          <AccountNoField mask={mask} kept={kept} changing={changing} onChanging={setChanging} />
         </Form.Item>
       </Col>
-      <Col flex="32px">
-        <Tooltip title={t('common.disable')}>
-          <Button type="text" danger icon={<MinusCircleOutlined />} onClick={onRemove} aria-label="remove" />
-        </Tooltip>
+      <Col {...col(4)}>
+        {phone ? (
+          <Button type="link" danger icon={<MinusCircleOutlined />} onClick={onRemove} className="bh-account-rows__remove">
+            {t('account.remove')}
+          </Button>
+        ) : (
+          <Tooltip title={t('account.remove')}>
+            <Button type="text" danger icon={<MinusCircleOutlined />} onClick={onRemove} aria-label={t('account.remove')} />
+          </Tooltip>
+        )}
       </Col>
     </Row>
+  );
+}
+
+/**
+ * A settlement account's number: a stored one shown masked with 更换, a new or replacing one typed
+ * (不更换 goes back to the stored number). The form value is only what is typed.
+ */
+function AccountNoField({
+  value,
+  onChange,
+  mask,
+  kept,
+  changing,
+  onChanging,
+}: {
+  value?: string;
+  onChange?: (value: string | undefined) => void;
+  mask: string | undefined;
+  kept: boolean;
+  changing: boolean;
+  onChanging: (changing: boolean) => void;
+}) {
+  const { t } = useTranslation(PARTNER_NS);
+  if (kept && !changing) {
+    return (
+      <Space.Compact block>
+        <Input aria-label={t('account.accountNo')} value={mask ?? ''} readOnly className="bh-account-rows__stored" />
+        <Button onClick={() => onChanging(true)}>{t('account.change')}</Button>
+      </Space.Compact>
+    );
+  }
+  return (
+    <Space.Compact block>
+      <Input
+        aria-label={t('account.accountNo')}
+        value={value ?? ''}
+        onChange={(event) => onChange?.(event.target.value)}
+        placeholder={kept ? mask : undefined}
+        maxLength={40}
+        autoComplete="off"
+        inputMode="numeric"
+      />
+      {kept ? (
+        <Button
+          onClick={() => {
+            onChange?.(undefined);
+            onChanging(false);
+          }}
+        >
+          {t('account.keep')}
+        </Button>
+      ) : null}
+    </Space.Compact>
   );
 }

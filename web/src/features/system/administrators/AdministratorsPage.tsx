@@ -4,7 +4,7 @@ import md5 from 'blueimp-md5';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, usePermissions } from '../../../shared/auth/permissions';
-import { getUserInfo } from '../../../shared/auth/token';
+import { currentUserId, getUserInfo } from '../../../shared/auth/token';
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
 import { useListReload } from '../../../shared/crud/useListReload';
@@ -14,9 +14,9 @@ import { SYSTEM_NS } from '../locales';
 import { formatDateTime } from '../../../shared/format/datetime';
 import { departmentOptions, useDepartments } from '../shared';
 import { StatusTag } from '../StatusTag';
+import { useIdentifierRules } from '../../../shared/validate/rules';
 
 const LIST = 'system.administrators';
-const MOBILE = /^1[3-9]\d{9}$/;
 
 interface UserForm {
   account: string;
@@ -84,7 +84,7 @@ export function AdministratorsPage() {
       label: (row) => (row.enabled ? t('common.disable') : t('common.enable')),
       perm: 'admin:user:update',
       // The server refuses to disable the account in use (enabling it again is never needed).
-      disabled: (row) => (row.enabled && row.account === getUserInfo()?.username ? t('user.selfDisable') : undefined),
+      disabled: (row) => (row.enabled && isMe(row) ? t('user.selfDisable') : undefined),
       confirm: (row) => (row.enabled ? t('common.confirmDisable', { name: row.name }) : t('common.confirmEnable', { name: row.name })),
       onClick: async (row) => {
         await adminApi.setEnabled(row.id, !row.enabled);
@@ -189,6 +189,12 @@ export function AdministratorsPage() {
   );
 }
 
+/** The signed-in administrator's own row: by id, or by account in a session stored before ids were kept. */
+function isMe(row: AdminRow): boolean {
+  const me = currentUserId();
+  return me !== null ? row.id === me : row.account === getUserInfo()?.username;
+}
+
 /** The enabled roles to choose from, when the user may read roles (`admin:role:table`). */
 function useRoleOptions(): { value: number; label: string }[] {
   const held = usePermissions();
@@ -205,6 +211,7 @@ function UserDialog({ editing, onClose, onSaved }: { editing: Editing | null; on
   const departments = useDepartments();
   const roles = useRoleOptions();
   const creating = editing?.mode === 'create';
+  const rules = useIdentifierRules();
   const initial: Partial<UserForm> = editing?.mode === 'edit' ? editing.values : { roleIds: [], passwordMode: 'generate', departmentId: null, mobile: '' };
 
   return (
@@ -235,7 +242,7 @@ function UserDialog({ editing, onClose, onSaved }: { editing: Editing | null; on
         <Form.Item
           name="account"
           label={t('user.account')}
-          rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('user.account') }) }]}
+          rules={creating ? [{ required: true, whitespace: true, message: t('common.required', { label: t('user.account') }) }, rules.accountName] : []}
         >
           <Input disabled={!creating} maxLength={32} autoComplete="off" />
         </Form.Item>
@@ -249,7 +256,7 @@ function UserDialog({ editing, onClose, onSaved }: { editing: Editing | null; on
         >
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item name="mobile" label={t('user.mobile')} rules={[{ pattern: MOBILE, message: t('user.mobileRule') }]}>
+        <Form.Item name="mobile" label={t('user.mobile')} rules={[rules.mobile]}>
           <Input maxLength={11} inputMode="numeric" />
         </Form.Item>
         <Form.Item name="departmentId" label={t('user.department')}>

@@ -9,6 +9,7 @@ import { templateApi, type TemplateRow } from '../api';
 import { SYSTEM_NS } from '../locales';
 import { StatusTag } from '../StatusTag';
 import { fillPlaceholders, scanPlaceholders } from '../../../shared/format/placeholder';
+import { useIdentifierRules } from '../../../shared/validate/rules';
 
 const LIST = 'system.message';
 const PAGE_PERM = 'admin:config:sms';
@@ -58,7 +59,8 @@ export function MessagePage() {
       label: t('common.delete'),
       perm: PAGE_PERM,
       danger: true,
-      hidden: (row) => row.code === LOGIN_CODE,
+      // The server keeps the sign-in code template: the action says so instead of disappearing.
+      disabled: (row) => (row.code === LOGIN_CODE ? t('message.loginCodeKept') : undefined),
       confirm: (row) => t('common.confirmDelete', { name: row.name }),
       onClick: async (row) => {
         await templateApi.remove(row.id);
@@ -174,6 +176,7 @@ function TemplateDialog({ editing, onClose, onSaved }: { editing: Editing | null
 function TestDialog({ template, onClose }: { template: TemplateRow | null; onClose: () => void }) {
   const { t } = useTranslation(SYSTEM_NS);
   const { message } = App.useApp();
+  const rules = useIdentifierRules();
   const parsed = scanPlaceholders(template?.content ?? '');
   const names = 'names' in parsed ? parsed.names : [];
   const [values, setValues] = useState<Record<string, string>>({});
@@ -202,7 +205,7 @@ function TestDialog({ template, onClose }: { template: TemplateRow | null; onClo
         label={t('message.mobile')}
         rules={[
           { required: true, message: t('common.required', { label: t('message.mobile') }) },
-          { pattern: /^1[3-9]\d{9}$/, message: t('message.mobileRule') },
+          rules.mobile,
         ]}
       >
         <Input maxLength={11} placeholder="13800138000" />

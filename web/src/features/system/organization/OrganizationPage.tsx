@@ -1,18 +1,17 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Input, InputNumber, Popconfirm, Space, Table, Tooltip, TreeSelect, type TableProps } from 'antd';
-import { useState } from 'react';
+import { App, Empty, Form, Input, InputNumber, TreeSelect } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Can } from '../../../shared/auth/Can';
-import { hasPermission, usePermissions } from '../../../shared/auth/permissions';
 import { FormDialog } from '../../../shared/crud/FormDialog';
-import '../../../shared/crud/crud.css';
-import { CRUD_NS } from '../../../shared/crud/locales';
+import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
+import { useListReload } from '../../../shared/crud/useListReload';
+import '../../../shared/crud/locales';
 import { organizationApi, type Department, type DepartmentInput } from '../api';
 import { SYSTEM_NS } from '../locales';
-import { DEPARTMENTS_KEY, departmentOptions, useDepartments } from '../shared';
+import { DEPARTMENTS_KEY, departmentOptions } from '../shared';
 import { StatusTag } from '../StatusTag';
 
+const LIST = 'system.organization';
 const TOP = 0;
 
 interface DepartmentForm {
@@ -23,119 +22,84 @@ interface DepartmentForm {
 
 type Editing = { mode: 'create'; parentId: number | null } | { mode: 'edit'; department: Department };
 
-/** 组织架构 (admin:organization:table): the department tree. */
+/**
+ * 组织架构 (admin:organization:table): the department tree, as a tree table of the shared list
+ * page (toolbar, column rules, row actions with their reasons); every branch starts expanded.
+ */
 export function OrganizationPage() {
   const { t } = useTranslation(SYSTEM_NS);
   const { message } = App.useApp();
   const client = useQueryClient();
-  const held = usePermissions();
-  const departments = useDepartments();
+  const reloadList = useListReload(LIST);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const reload = () => client.invalidateQueries({ queryKey: [DEPARTMENTS_KEY] });
-
-  const act = async (run: () => Promise<unknown>, done: string) => {
-    try {
-      await run();
-      void message.success(done);
-    } catch {
-      // The request layer has shown the server's message (e.g. 该部门下还有用户，不能删除).
-    } finally {
-      void reload();
-    }
+  // The screen's rows and the department pickers of other screens (DEPARTMENTS_KEY) change together.
+  const reload = () => {
+    void reloadList();
+    void client.invalidateQueries({ queryKey: [DEPARTMENTS_KEY] });
   };
+  // The tree the dialog offers as parents: what the list shows.
+  const [tree, setTree] = useState<readonly Department[]>([]);
+  const fetchPage = useCallback(async () => {
+    const departments = await organizationApi.tree();
+    setTree(departments);
+    const rows = toRows(departments);
+    return { records: rows, total: rows.length, page: 1, size: rows.length };
+  }, []);
 
-  const canCreate = hasPermission('admin:organization:create', held);
-  const canUpdate = hasPermission('admin:organization:update', held);
-  const canDelete = hasPermission('admin:organization:delete', held);
-  // What the server would refuse, known from the row: the reason instead of a doomed confirmation.
-  const deleteBlocked = (row: DepartmentRow): string | undefined =>
-    row.source.children.length > 0
-      ? t('organization.hasChildren')
-      : row.userCount > 0
-        ? t('organization.hasUsers', { count: row.userCount })
-        : undefined;
-
-  const columns: TableProps<DepartmentRow>['columns'] = [
-    { key: 'name', title: t('organization.name'), dataIndex: 'name' },
-    { key: 'userCount', title: t('organization.userCount'), dataIndex: 'userCount', width: 120, align: 'right' },
-    { key: 'sort', title: t('organization.sort'), dataIndex: 'sort', width: 90, align: 'right' },
-    { key: 'enabled', title: t('common.status'), width: 100, render: (_, row) => <StatusTag enabled={row.enabled} /> },
+  const columns: ListColumn<DepartmentRow>[] = [
+    { key: 'name', title: t('organization.name'), width: 240 },
+    { key: 'userCount', title: t('organization.userCount'), width: 110, align: 'right' },
+    { key: 'sort', title: t('organization.sort'), width: 90, align: 'right' },
+    { key: 'enabled', kind: 'status', title: t('common.status'), render: (row) => <StatusTag enabled={row.enabled} /> },
   ];
-  if (canCreate || canUpdate || canDelete) {
-    columns.push({
-      key: 'actions',
-      title: t('actions', { ns: CRUD_NS }),
-      width: 300,
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} className="bh-list__actions">
-          {canCreate ? (
-            <Button type="link" size="small" onClick={() => setEditing({ mode: 'create', parentId: row.id })}>
-              {t('organization.createChild')}
-            </Button>
-          ) : null}
-          {canUpdate ? (
-            <Button type="link" size="small" onClick={() => setEditing({ mode: 'edit', department: row.source })}>
-              {t('common.edit')}
-            </Button>
-          ) : null}
-          {canUpdate ? (
-            <Popconfirm
-              title={row.enabled ? t('common.confirmDisable', { name: row.name }) : t('common.confirmEnable', { name: row.name })}
-              okText={t('ok', { ns: CRUD_NS })}
-              cancelText={t('cancel', { ns: CRUD_NS })}
-              onConfirm={() => act(() => organizationApi.setEnabled(row.id, !row.enabled), t('common.statusChanged'))}
-            >
-              <Button type="link" size="small">
-                {row.enabled ? t('common.disable') : t('common.enable')}
-              </Button>
-            </Popconfirm>
-          ) : null}
-          {canDelete && deleteBlocked(row) ? (
-            <Tooltip title={deleteBlocked(row)}>
-              <span className="bh-list__disabled">
-                <Button type="link" size="small" danger disabled>
-                  {t('common.delete')}
-                </Button>
-              </span>
-            </Tooltip>
-          ) : canDelete ? (
-            <Popconfirm
-              title={t('common.confirmDelete', { name: row.name })}
-              okText={t('ok', { ns: CRUD_NS })}
-              cancelText={t('cancel', { ns: CRUD_NS })}
-              onConfirm={() => act(() => organizationApi.remove(row.id), t('common.deleted'))}
-            >
-              <Button type="link" size="small" danger>
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
-          ) : null}
-        </Space>
-      ),
-    });
-  }
+  const actions: RowAction<DepartmentRow>[] = [
+    {
+      key: 'createChild',
+      label: t('organization.createChild'),
+      perm: 'admin:organization:create',
+      onClick: (row) => setEditing({ mode: 'create', parentId: row.id }),
+    },
+    { key: 'edit', label: t('common.edit'), perm: 'admin:organization:update', onClick: (row) => setEditing({ mode: 'edit', department: row.source }) },
+    {
+      key: 'status',
+      label: (row) => (row.enabled ? t('common.disable') : t('common.enable')),
+      perm: 'admin:organization:update',
+      confirm: (row) => (row.enabled ? t('common.confirmDisable', { name: row.name }) : t('common.confirmEnable', { name: row.name })),
+      onClick: async (row) => {
+        await organizationApi.setEnabled(row.id, !row.enabled);
+        void message.success(t('common.statusChanged'));
+        void client.invalidateQueries({ queryKey: [DEPARTMENTS_KEY] });
+      },
+    },
+    {
+      key: 'delete',
+      label: t('common.delete'),
+      perm: 'admin:organization:delete',
+      danger: true,
+      // What the server would refuse, known from the row: the reason instead of a doomed confirmation.
+      disabled: (row) =>
+        row.source.children.length > 0 ? t('organization.hasChildren') : row.userCount > 0 ? t('organization.hasUsers', { count: row.userCount }) : undefined,
+      confirm: (row) => t('common.confirmDelete', { name: row.name }),
+      onClick: async (row) => {
+        await organizationApi.remove(row.id);
+        void message.success(t('common.deleted'));
+        void client.invalidateQueries({ queryKey: [DEPARTMENTS_KEY] });
+      },
+    },
+  ];
 
-  const tree = departments.data ?? [];
   return (
-    <div className="bh-list">
-      <Can perm="admin:organization:create">
-        <Space className="bh-list__toolbar">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parentId: null })}>
-            {t('organization.create')}
-          </Button>
-        </Space>
-      </Can>
-      <Table<DepartmentRow>
-        rowKey="id"
+    <>
+      <ListPage<DepartmentRow>
+        listKey={LIST}
         columns={columns}
-        dataSource={toRows(tree)}
-        loading={departments.isFetching && !departments.data}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        expandable={{ defaultExpandAllRows: true }}
-        key={tree.length === 0 ? 'empty' : 'loaded'}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('organization.empty')} /> }}
+        fetchPage={fetchPage}
+        rowKey={(row) => row.id}
+        rowActions={actions}
+        paged={false}
+        tree
+        emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('organization.empty')} />}
+        toolbar={[{ key: 'create', label: t('organization.create'), perm: 'admin:organization:create', onClick: () => setEditing({ mode: 'create', parentId: null }) }]}
       />
       <DepartmentDialog
         editing={editing}
@@ -143,10 +107,10 @@ export function OrganizationPage() {
         onClose={() => setEditing(null)}
         onSaved={() => {
           void message.success(t('common.saved'));
-          void reload();
+          reload();
         }}
       />
-    </div>
+    </>
   );
 }
 

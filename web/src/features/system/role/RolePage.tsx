@@ -9,6 +9,7 @@ import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/
 import { useListReload } from '../../../shared/crud/useListReload';
 import '../../../shared/crud/locales';
 import { currentLanguage } from '../../../shared/i18n';
+import { SHELL_NS } from '../../../layout/locales';
 import { roleApi, type CatalogueSection, type RoleRow } from '../api';
 import { SYSTEM_NS } from '../locales';
 import { formatDateTime } from '../../../shared/format/datetime';
@@ -172,12 +173,23 @@ function RoleDialog({ editing, onClose, onSaved }: { editing: Editing | null; on
       <Form.Item name="enabled" label={t('common.enabled')} valuePropName="checked">
         <Switch />
       </Form.Item>
-      <Form.Item name="permissions" label={t('role.permissions')} valuePropName="checked" trigger="onCheck">
+      <Form.Item
+        name="permissions"
+        label={t('role.permissions')}
+        valuePropName="checked"
+        trigger="onCheck"
+        // A role grants something: one without permissions is refused here, before the server is asked.
+        validateTrigger="onCheck"
+        rules={[{ type: 'array', required: true, min: 1, message: t('role.permissionsRequired') }]}
+      >
         <PermissionTree />
       </Form.Item>
     </FormDialog>
   );
 }
+
+/** The catalogue's section words that differ from the route table's section names. */
+const SECTION_ROUTES: Record<string, string> = { workbench: 'desk' };
 
 interface PermissionTreeProps {
   checked?: string[];
@@ -195,6 +207,8 @@ function PermissionTree({ checked = [], onCheck }: PermissionTreeProps) {
   const [search, setSearch] = useState('');
   const zh = currentLanguage() === 'zh';
   const label = (item: { labelZh: string; labelEn: string }) => (zh ? item.labelZh : item.labelEn);
+  // A section is named as the menu names it, in every language (the catalogue has zh and en only).
+  const sectionLabel = (section: CatalogueSection) => t(`route.${SECTION_ROUTES[section.section] ?? section.section}`, { ns: SHELL_NS, defaultValue: label(section) });
   const needle = search.trim().toLowerCase();
   const matches = (permission: { code: string; labelZh: string; labelEn: string }) =>
     needle === '' || [permission.code, permission.labelZh, permission.labelEn].some((text) => text.toLowerCase().includes(needle));
@@ -206,7 +220,7 @@ function PermissionTree({ checked = [], onCheck }: PermissionTreeProps) {
         .filter((section) => section.permissions.length > 0)
         .map((section: CatalogueSection) => ({
         key: `section:${section.section}`,
-        title: label(section),
+        title: sectionLabel(section),
         selectable: false,
         disabled: section.permissions.every((permission) => !held.includes(permission.code)),
         children: section.permissions.map((permission) => {
