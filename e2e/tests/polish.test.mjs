@@ -2,7 +2,8 @@
 // checked mechanically in Chromium — no clipped cell at 1440 px on any built list (zh and en), a
 // failed load shows the server's message and 重试, a detail page keeps its list highlighted and
 // goes back to it with the filters, a phone's first load has the sidebar closed in its first frame,
-// open tabs survive a reload, the theme colour reaches table links. It also takes the screenshots of
+// open tabs survive a reload, the theme colour reaches table links, an English user gets the
+// server's messages in English with every field error of a form in one answer. It also takes the screenshots of
 // the list screens (zh and en, 1440×900 and 414×860) into e2e/artifacts/ (prefix from
 // POLISH_SHOTS, default `polish`).
 
@@ -283,6 +284,40 @@ describe('workspace polish: lists, error state, detail highlight, phone first lo
       await page.waitForURL((url) => url.pathname === '/operate/customerManagement');
       assert.equal(new URL(page.url()).searchParams.get('name'), '李');
       assert.deepEqual(errors.all(), []);
+    });
+  });
+
+  it("an English user gets the server's messages in English, and every field error of a form in one answer", async () => {
+    await withSignedIn({ language: 'en' }, async (page, errors) => {
+      // What the request layer sends: the interface's language in Accept-Language.
+      const answer = await page.evaluate(async () => {
+        const response = await fetch('/api/admin/customer/create', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'authorization-token': localStorage.getItem('token') ?? '', 'accept-language': 'en' },
+          body: JSON.stringify({ kind: 'INDIVIDUAL', name: ' ', idType: 'RESIDENT_ID', idNo: '110105194912310021', mobile: '12812345678', bankCard: '6222-abc' }),
+        });
+        return response.json();
+      });
+      assert.equal(answer.code, 400);
+      assert.deepEqual(Object.keys(answer.data.fields).sort(), ['bankCard', 'idNo', 'mobile', 'name'], 'every field at once');
+      assert.equal(answer.data.fields.idNo, 'The check character of the resident ID number is incorrect');
+      assert.equal(answer.data.fields.mobile, 'Enter a valid mobile number');
+      for (const text of Object.values(answer.data.fields)) assert.doesNotMatch(String(text), /[\u4e00-\u9fff]/, 'no Chinese');
+
+      // In the dialog: what only the server knows (the ID number belongs to another customer),
+      // in English under its field.
+      await page.goto(`${server?.baseURL}/operate/customerManagement`);
+      await loadedList(page, '/operate/customerManagement');
+      await page.getByRole('button', { name: 'New customer' }).click();
+      const box = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: 'New customer' }) });
+      await box.waitFor({ state: 'visible', timeout: 10_000 });
+      await box.getByLabel('Name', { exact: true }).fill('Li Na');
+      await box.getByLabel('ID number', { exact: true }).fill('440304198511204567');
+      await box.getByLabel('Mobile', { exact: true }).fill('13612345679');
+      await box.getByRole('button', { name: /OK|Save|Confirm/ }).last().click();
+      await box.getByText('This ID number is already registered to another customer').waitFor({ timeout: 10_000 });
+      await screenshot(page, `${SHOTS}-server-message-en`, { fullPage: false });
+      assert.deepEqual(errors.page, [], 'no uncaught error');
     });
   });
 

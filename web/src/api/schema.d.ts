@@ -6531,7 +6531,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -6566,7 +6566,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description How many orders the rules took. */
             data: {
@@ -6588,7 +6588,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -6638,7 +6638,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /**
              * @description The platform's name and logo, for the sign-in page and the workspace, and the lists'
@@ -6667,7 +6667,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description The business date as 系统设置 shows it. */
             data: {
@@ -6701,7 +6701,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** @description The signed-in user's own provider (contacts unmasked). */
@@ -6722,7 +6722,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description A collection note. */
             data: {
@@ -6754,7 +6754,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description What a connection test found. */
             data: {
@@ -6779,7 +6779,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description What the contract editor offers: document kinds, variables, capital providers. */
             data: {
@@ -6800,7 +6800,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description A contract instance. */
             data: {
@@ -6846,7 +6846,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description A version with its body (the editor). */
             data: components["schemas"]["ContractTemplateData"] & {
@@ -6865,7 +6865,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description The created order. */
             data: {
@@ -6886,7 +6886,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description The detail page: the customer (masked) and its vehicles. */
             data: {
@@ -6906,7 +6906,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -6941,7 +6941,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description What an export answers: download the file with `GET /api/file/download`. */
             data: {
@@ -6965,7 +6965,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** @description Always `ok` in a successful answer. */
@@ -6990,7 +6990,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description `{ id }` of a created record. */
             data: {
@@ -7010,7 +7010,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description What the confirmation led to. */
             data: {
@@ -7034,7 +7034,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -7075,7 +7075,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 sms: components["schemas"]["SmsConfigData"];
@@ -7094,7 +7094,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: null | string;
         };
@@ -7110,7 +7110,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description The choices of the order screens. */
             data: {
@@ -7132,7 +7132,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description The order's money (the order page's 还款 tab). */
             data: {
@@ -7164,7 +7164,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description An order in a list. */
             data: {
@@ -7294,7 +7294,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description The order rules and the version a save must send back. */
             data: {
@@ -7318,7 +7318,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description The order page: everything about one order. */
             data: {
@@ -7384,7 +7384,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -7454,7 +7454,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -7510,7 +7510,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -7557,7 +7557,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -7606,7 +7606,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -7668,7 +7668,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -7726,7 +7726,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -7784,7 +7784,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -7827,7 +7827,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -7865,7 +7865,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -7918,7 +7918,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -7964,7 +7964,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8009,7 +8009,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8055,7 +8055,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8103,7 +8103,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8146,7 +8146,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8287,7 +8287,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8352,7 +8352,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8404,7 +8404,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8471,7 +8471,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8516,7 +8516,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8606,7 +8606,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8650,7 +8650,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8704,7 +8704,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8797,7 +8797,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8837,7 +8837,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8881,7 +8881,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -8925,7 +8925,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description One page of a list. */
             data: {
@@ -9008,7 +9008,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description The outcome of a password reset. */
             data: {
@@ -9028,7 +9028,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 username: string;
@@ -9049,7 +9049,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description The application created. */
             data: {
@@ -9070,7 +9070,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description An application with its lines. */
             data: {
@@ -9090,7 +9090,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description How the repayment would be allocated. */
             data: {
@@ -9117,7 +9117,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description A product version. */
             data: {
@@ -9158,7 +9158,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /**
              * @description The terms of a financing product. Copied as JSON onto each order, so later product edits do
@@ -9245,7 +9245,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -9277,7 +9277,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description A capital provider. Money in fen, rates in basis points. */
             data: {
@@ -9333,7 +9333,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description What settles the order on a date. */
             data: {
@@ -9367,7 +9367,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description Money received for an order (the down payment). */
             data: {
@@ -9407,7 +9407,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description What the application form needs for an order. */
             data: {
@@ -9441,7 +9441,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description A recovery application. */
             data: {
@@ -9520,7 +9520,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description Money paid back to the customer (a cancellation's refund). */
             data: {
@@ -9551,7 +9551,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description A repayment with its allocation. */
             data: {
@@ -9619,7 +9619,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /**
@@ -9641,7 +9641,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** @description The full value; `null` when the customer has none. */
@@ -9660,7 +9660,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -9685,7 +9685,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description Which version a save wrote. */
             data: {
@@ -9709,7 +9709,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description Which version a save wrote. */
             data: {
@@ -9733,7 +9733,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description The plan, its totals and rates. */
             data: {
@@ -9802,7 +9802,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description 安全设置. Every value is required when saving. */
             data: {
@@ -9867,7 +9867,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description A session (the product specification): the token goes in the `authorization-token` header. */
             data: {
@@ -9885,6 +9885,8 @@ export interface components {
                  */
                 userId: number;
                 username: string;
+                /** @description The person's name (the top bar's greeting). */
+                name: string;
                 /** @description The administrator's permissions; absent for capital-provider users. */
                 authorities?: string[] | null;
             };
@@ -9901,7 +9903,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description How the refund would settle the order. */
             data: {
@@ -9939,7 +9941,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description The e-signature provider (no private key). */
             data: {
@@ -9970,7 +9972,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description What the signing page shows. */
             data: {
@@ -10002,7 +10004,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description A surrender application. */
             data: {
@@ -10084,7 +10086,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description What filing a surrender would say. */
             data: {
@@ -10129,7 +10131,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description What a repayment command left. */
             data: {
@@ -10153,7 +10155,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description 系统设置 as the screen shows it. */
             data: {
@@ -10193,7 +10195,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** @description Whether the provider accepted the message. */
@@ -10214,7 +10216,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description The premium change the insurer may make without a new approval. */
             data: {
@@ -10237,7 +10239,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description A login identifier: present it with the next sign-in attempt. */
             data: {
@@ -10262,7 +10264,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description An uploaded image: use `fileId` in the record that shows it. */
             data: {
@@ -10285,7 +10287,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description A new sign-in account (administrator or capital-provider user). */
             data: {
@@ -10307,7 +10309,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10339,7 +10341,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** @description 6 digits (9 for the towns of the cities without districts). */
@@ -10360,7 +10362,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10385,7 +10387,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10411,7 +10413,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10439,7 +10441,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** @description The section's route word, e.g. `systemManagement`. */
@@ -10461,7 +10463,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10492,7 +10494,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10537,7 +10539,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10583,7 +10585,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10614,7 +10616,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10645,7 +10647,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 code: string;
@@ -10666,7 +10668,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10695,7 +10697,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10728,7 +10730,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10749,7 +10751,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10773,7 +10775,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10813,7 +10815,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10845,7 +10847,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10868,7 +10870,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             data: {
                 /** Format: int64 */
@@ -10931,7 +10933,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description What the waiver form needs for an order. */
             data: {
@@ -10964,7 +10966,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description A waiver application. */
             data: {
@@ -11036,7 +11038,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description A write-off application. */
             data: {
@@ -11100,7 +11102,7 @@ export interface components {
              * @enum {integer}
              */
             code: 200;
-            /** @description A message for the user, in Chinese. */
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
             msg: string;
             /** @description The write-off form's data. */
             data: {
@@ -13302,6 +13304,8 @@ export interface components {
              */
             userId: number;
             username: string;
+            /** @description The person's name (the top bar's greeting). */
+            name: string;
             /** @description The administrator's permissions; absent for capital-provider users. */
             authorities?: string[] | null;
         };

@@ -83,6 +83,8 @@ pub struct SessionData {
     /// The account's id: screens tell the user's own records by it (maker ≠ checker).
     pub user_id: i64,
     pub username: String,
+    /// The person's name (the top bar's greeting).
+    pub name: String,
     /// The administrator's permissions; absent for capital-provider users.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub authorities: Option<Vec<String>>,
@@ -96,6 +98,7 @@ impl From<SignedIn> for SessionData {
             expiration_time: s.expiration_time,
             user_id: s.user_id,
             username: s.username,
+            name: s.name,
             authorities: s.authorities,
         }
     }

@@ -15,6 +15,8 @@ async fn admin_signs_in_and_reads_its_permissions() -> anyhow::Result<()> {
     assert_eq!(reply.code(), 200, "{}", reply.text);
     let data: Value = reply.data()?;
     assert_eq!(data["username"], "admin");
+    // The greeting's name (the first administrator is named after its role).
+    assert_eq!(data["name"], "超级管理员");
     assert_eq!(data["token"].as_str().map(str::len), Some(64));
     assert_eq!(data["refreshToken"].as_str().map(str::len), Some(64));
     let expires = data["expirationTime"].as_i64().unwrap_or_default();

@@ -19,8 +19,8 @@
 //! `BEEHIVE_SCENARIO_MONTHS`, default 3 on SQLite and 1 on PostgreSQL); `scripts/scenario` runs
 //! 50 orders over 24 months (`BEEHIVE_SCENARIO_SEED` picks another sequence).
 
-use super::order_flow::{Staff, ledger_balanced, staff};
-use super::orders::{ORDER, count, world};
+use super::order_flow::{Staff, accepted, ledger_balanced, paid, staff};
+use super::orders::{ORDER, World, count, submitted, world};
 use super::repayments::{money, move_to, record, repay, repaying};
 use serde_json::{Value, json};
 use testkit::TestApp;
@@ -475,5 +475,34 @@ async fn random_borrowers_keep_every_invariant_day_by_day() -> anyhow::Result<()
          {surrendered} surrendered"
         );
     }
+    if let Ok(dir) = std::env::var("BEEHIVE_SCENARIO_KEEP") {
+        keep(&app, &w, &s, &dir).await?;
+    }
+    Ok(())
+}
+
+/// Keeps the run's database for a walk through the workspace with realistic data
+/// (`BEEHIVE_SCENARIO_KEEP=<dir>`, SQLite only): a few orders are left at the stages before
+/// disbursement, then `<dir>/beehive.db` is written with the key of its encrypted columns in
+/// `<dir>/secret.key`. Serve it with `beehive serve --database-url sqlite://<dir>/beehive.db
+/// --secret-key $(cat <dir>/secret.key) --daily-jobs-at off` and sign in as `admin` with
+/// testkit's `ADMIN_PASSWORD` (scripts/screens).
+async fn keep(app: &TestApp, w: &World, s: &Staff, dir: &str) -> anyhow::Result<()> {
+    for _ in 0..2 {
+        submitted(app, &s.maker, w).await?;
+        accepted(app, w, s).await?;
+    }
+    paid(app, w, s, "DP-KEEP-1").await?;
+    std::fs::create_dir_all(dir)?;
+    let db = std::path::Path::new(dir).join("beehive.db");
+    if db.exists() {
+        std::fs::remove_file(&db)?;
+    }
+    app.execute(&format!("VACUUM INTO '{}'", db.display()))
+        .await?;
+    std::fs::write(
+        std::path::Path::new(dir).join("secret.key"),
+        app.secret_key.to_hex(),
+    )?;
     Ok(())
 }

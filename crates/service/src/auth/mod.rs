@@ -44,6 +44,8 @@ pub struct SignedIn {
     /// records (maker ≠ checker) before the server refuses.
     pub user_id: i64,
     pub username: String,
+    /// The person's name, as the top bar greets them.
+    pub name: String,
     /// Administrators only; capital-provider users carry none (the product specification).
     pub authorities: Option<Vec<String>>,
 }
@@ -55,6 +57,8 @@ const BAD_CREDENTIALS: &str = "账号或密码错误";
 struct Account {
     id: i64,
     account: String,
+    /// The person's name (the greeting).
+    name: String,
     password_hash: String,
     enabled: bool,
     /// A capital-provider user's provider.
@@ -75,6 +79,7 @@ async fn find_account(
             .await?
             .map(|u| Account {
                 id: u.id,
+                name: u.name,
                 account: u.account,
                 password_hash: u.password_hash,
                 enabled: u.enabled,
@@ -88,6 +93,7 @@ async fn find_account(
             .map(|u| Account {
                 scope: Some(ProviderScope::of_capital_user(&u)),
                 id: u.id,
+                name: u.name,
                 account: u.account,
                 password_hash: u.password_hash,
                 enabled: u.enabled,
@@ -106,6 +112,7 @@ async fn find_account_by_id(
             (
                 Account {
                     id: u.id,
+                    name: u.name.clone(),
                     account: u.account,
                     password_hash: u.password_hash,
                     enabled: u.enabled,
@@ -123,6 +130,7 @@ async fn find_account_by_id(
                     Account {
                         scope: Some(ProviderScope::of_capital_user(&u)),
                         id: u.id,
+                        name: u.name.clone(),
                         account: u.account,
                         password_hash: u.password_hash,
                         enabled: u.enabled,
@@ -408,6 +416,7 @@ impl Beehive {
             expiration_time: opened.expires_at.timestamp_millis(),
             user_id: user.id,
             username: user.account,
+            name: user.name,
             authorities,
         })
     }
@@ -463,6 +472,7 @@ impl Beehive {
         };
         let account = Account {
             id: user.id,
+            name: user.name,
             account: user.account,
             password_hash: user.password_hash,
             enabled: user.enabled,
@@ -491,6 +501,7 @@ impl Beehive {
             expiration_time: rotated.expires_at.timestamp_millis(),
             user_id: user.id,
             username: user.account,
+            name: user.name,
             authorities,
         })
     }

@@ -521,7 +521,11 @@ async fn check_input(
             if domain::contact::is_credit_code(&v) {
                 Some(Some(v))
             } else {
-                c.fail("creditCode", "统一社会信用代码不正确（18 位，校验位不符）");
+                // The one wording of the rule (partners' credit codes say the same).
+                c.fail(
+                    "creditCode",
+                    domain::contact::ContactError::CreditCode.to_string(),
+                );
                 None
             }
         }

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeServer } from '../../test/http';
 import { dictionaryKeys, dictionaryText } from '../../test/dictionaries';
-import { getToken, getUserInfo, setToken } from '../../shared/auth/token';
+import { displayName, getToken, getUserInfo, setToken } from '../../shared/auth/token';
 import { i18n } from '../../shared/i18n';
 import { LANGUAGES } from '../../shared/i18n/languages';
 import { showError } from '../../shared/api/notifier';
@@ -130,7 +130,7 @@ describe('login page', () => {
   });
 
   it('capital provider: /capital calls, no authorities, and a foreign redirect is ignored', async () => {
-    const capitalSession = { ...session, authorities: undefined };
+    const capitalSession = { ...session, username: 'fund', name: '陈晓梅', authorities: undefined };
     const server = fakeServer(
       envelope({ result: true, code: 200, data: { uid: 'uid-c', expiresIn: 300 } }),
       envelope({ result: true, code: 200, data: capitalSession }),
@@ -144,6 +144,9 @@ describe('login page', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(server.sent.map((s) => s.url)).toEqual(['/capital/login/uid', '/capital/login/account']);
     expect(getUserInfo()).not.toHaveProperty('authorities');
+    // Greeted by the person's name the sign-in answered, not the account code.
+    expect(getUserInfo()?.name).toBe('陈晓梅');
+    expect(displayName()).toBe('陈晓梅');
   });
 
   it('fetches a new uid for every attempt and shows server field errors', async () => {

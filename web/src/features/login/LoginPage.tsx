@@ -45,6 +45,7 @@ export function LoginPage() {
       refreshToken: session.refreshToken,
       authorities: session.authorities,
       ...(session.userId !== undefined ? { userId: session.userId } : {}),
+      ...(session.name?.trim() ? { name: session.name } : {}),
     });
     // The roles of this sign-in are loaded by the guard; a target the new user may not see becomes '/'.
     clearRoles();

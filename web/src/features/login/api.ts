@@ -20,6 +20,8 @@ export interface LoginSession {
   /** The account's id: screens tell the user's own records by it (maker ≠ checker). */
   userId?: number;
   username: string;
+  /** The person's name (the greeting). */
+  name?: string;
   /** Absent for capital-provider accounts. */
   authorities?: string[];
 }

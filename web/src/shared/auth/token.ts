@@ -8,7 +8,7 @@ const USERINFO_KEY = 'userinfo';
 export interface UserInfo {
   /** The account name the user signs in with (a code, never shown as a greeting). */
   username: string;
-  /** The person's name (administrators: from `GET /admin/role/permission`); absent until known. */
+  /** The person's name (the sign-in answers it; administrators' also `GET /admin/role/permission`). */
   name?: string;
   /** Epoch milliseconds after which the token must be refreshed before the next request. */
   expirationTime: number;
@@ -56,8 +56,8 @@ export function userIdOf(answer: unknown): number | null {
 }
 
 /**
- * How the signed-in user is greeted: the person's name, else the account (a capital-provider
- * user's name is not answered by any call yet).
+ * How the signed-in user is greeted: the person's name, else the account (a session stored
+ * before the sign-in answered the name).
  */
 export function displayName(info: UserInfo | undefined = getUserInfo()): string {
   return info?.name?.trim() || info?.username || '';
