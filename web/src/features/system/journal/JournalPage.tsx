@@ -64,7 +64,7 @@ function OperationLog() {
     {
       key: 'actorName',
       title: t('journal.actor'),
-      width: 150,
+      width: 170,
       ellipsis: true,
       render: (row) => (
         <span className="bh-nowrap" title={row.actorName}>
@@ -78,7 +78,7 @@ function OperationLog() {
     // The address and the request id are in the drawer: the summary gets their room.
     { key: 'ip', kind: 'code', title: t('journal.ip'), defaultHidden: true },
     { key: 'requestId', title: t('journal.requestId'), defaultHidden: true, width: 150, ellipsis: true },
-    { key: 'detail', title: t('journal.summary'), width: 260, ellipsis: true, render: (row) => summarizeDetail(row.detail, labels.words) },
+    { key: 'detail', title: t('journal.summary'), width: 240, ellipsis: true, render: (row) => summarizeDetail(row.detail, labels.words) },
   ];
   return (
     <>
