@@ -8024,6 +8024,11 @@ export interface components {
                     action: string;
                     targetType: string;
                     targetId: string | null;
+                    /**
+                     * @description The target's name now (a customer's name, an order's number, a role's name, …); null when
+                     *     its type has no name or the record is gone.
+                     */
+                    targetName: string | null;
                     outcome: string;
                     /** @description JSON text. */
                     detail: string;
@@ -11561,6 +11566,11 @@ export interface components {
             action: string;
             targetType: string;
             targetId: string | null;
+            /**
+             * @description The target's name now (a customer's name, an order's number, a role's name, …); null when
+             *     its type has no name or the record is gone.
+             */
+            targetName: string | null;
             outcome: string;
             /** @description JSON text. */
             detail: string;

@@ -790,6 +790,10 @@ pub struct OperationLogData {
     pub target_type: String,
     #[schema(required = true)]
     pub target_id: Option<String>,
+    /// The target's name now (a customer's name, an order's number, a role's name, …); null when
+    /// its type has no name or the record is gone.
+    #[schema(required = true)]
+    pub target_name: Option<String>,
     pub outcome: String,
     /// JSON text.
     pub detail: String,
@@ -801,7 +805,8 @@ pub struct OperationLogData {
 }
 
 impl From<OperationRow> for OperationLogData {
-    fn from(r: OperationRow) -> Self {
+    fn from(row: OperationRow) -> Self {
+        let r = row.log;
         OperationLogData {
             id: r.id,
             actor_kind: r.actor_kind,
@@ -810,6 +815,7 @@ impl From<OperationRow> for OperationLogData {
             action: r.action,
             target_type: r.target_type,
             target_id: r.target_id,
+            target_name: row.target_name,
             outcome: r.outcome,
             detail: r.detail,
             ip: r.ip,

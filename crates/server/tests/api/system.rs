@@ -1139,3 +1139,97 @@ async fn the_journal_holds_no_secret_and_filters() -> anyhow::Result<()> {
     assert!(!doc.contains("/api/admin/logs/login/delete"));
     app.stop().await
 }
+
+/// The journal names each row's target as its own screen does, read when the page is read: a
+/// customer by name, a role by name, an administrator by name and account; nothing once the
+/// record is gone or for a row without a record. The export carries the names too.
+#[tokio::test]
+async fn the_journal_names_its_targets() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let root = app.admin_token().await?;
+    let customer = app
+        .post_as(
+            "/api/admin/customer/create",
+            &root,
+            &json!({ "kind": "INDIVIDUAL", "name": "郭子豪", "idType": "RESIDENT_ID",
+                     "idNo": "11010519491231002X", "mobile": "13812345678" }),
+        )
+        .await?
+        .created_id()?;
+    let kept = app
+        .post_as(
+            "/api/admin/role/create",
+            &root,
+            &json!({ "code": "risk", "name": "风控专员", "enabled": true, "permissions": [] }),
+        )
+        .await?
+        .created_id()?;
+    let gone = role(&app, &root, "temp_role", &[]).await?;
+    let reply = app
+        .post_as(&format!("/api/admin/role/delete/{gone}"), &root, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    let person = user(&app, &root, "named", &[], json!({})).await?;
+
+    let page = app
+        .post_as(
+            "/api/admin/logs/operation/page",
+            &root,
+            &json!({ "size": 50 }),
+        )
+        .await?;
+    assert_eq!(page.code(), 200, "{}", page.text);
+    let records = page.body["data"]["records"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let row = |action: &str, id: i64| {
+        let id = id.to_string();
+        records
+            .iter()
+            .find(|r| r["action"] == action && r["targetId"].as_str() == Some(id.as_str()))
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
+    let created = row("customer.create", customer);
+    assert_eq!(created["targetType"], "customer", "{}", page.text);
+    assert_eq!(created["targetName"], "郭子豪");
+    assert_eq!(row("role.create", kept)["targetName"], "风控专员");
+    assert_eq!(
+        row("admin_user.create", person)["targetName"],
+        "named 姓名 (named)"
+    );
+    let deleted = row("role.delete", gone);
+    assert_eq!(deleted["targetType"], "role", "{}", page.text);
+    assert!(deleted["targetName"].is_null(), "the role is gone");
+    assert!(row("role.create", gone)["targetName"].is_null());
+
+    // The export names them too; its own row has no record to name.
+    let exported = app
+        .post_as(
+            "/api/admin/logs/operation/export",
+            &root,
+            &json!({ "action": "customer.create" }),
+        )
+        .await?;
+    assert_eq!(exported.code(), 200, "{}", exported.text);
+    let name = exported.body["data"]["objectName"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let (code, bytes, _) = download(&app, &root, &name, true).await?;
+    assert_eq!(code, 200);
+    let xml = sheet_xml(&bytes)?;
+    assert!(xml.contains("对象名称") && xml.contains("郭子豪"), "{xml}");
+    let logged = app
+        .post_as(
+            "/api/admin/logs/operation/page",
+            &root,
+            &json!({ "action": "export" }),
+        )
+        .await?;
+    let export_row = &logged.body["data"]["records"][0];
+    assert_eq!(export_row["targetType"], "operation_log", "{}", logged.text);
+    assert!(export_row["targetName"].is_null());
+    app.stop().await
+}

@@ -1,11 +1,16 @@
 //! The journal (日志管理): the operation log and the login log, read-only.
 
-use crate::export::{Cell, ExportColumn, Exportable, Exported};
+use super::target_names::target_names;
+use crate::export::{
+    Cell, EXPORT_BATCH, ExportColumn, ExportSink, Exportable, Exported, log_export,
+};
 use crate::paging::{self, Page, PageRequest};
 use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
 use store::entity::{login_log, operation_log};
-use store::sea_orm::{ColumnTrait, EntityTrait, Order, QueryFilter, Select};
+use store::sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, Select,
+};
 
 use domain::permission::codes::LOGS_EXPORT as EXPORT;
 use domain::permission::codes::LOGS_TABLE as TABLE;
@@ -33,7 +38,28 @@ pub struct LoginFilter {
     pub outcome: Option<String>,
 }
 
-pub type OperationRow = operation_log::Model;
+/// A row of the operation log with the name of its target, read with the page.
+#[derive(Debug, Clone)]
+pub struct OperationRow {
+    pub log: operation_log::Model,
+    /// What the target's own screen calls it now (a customer's name, an order's number, a
+    /// role's name, …): `None` when its type has no name or the record is gone.
+    pub target_name: Option<String>,
+}
+
+/// `rows` with their targets' names (one query per target type, `target_names`).
+async fn named(
+    conn: &impl ConnectionTrait,
+    rows: Vec<operation_log::Model>,
+) -> Result<Vec<OperationRow>> {
+    let names = target_names(conn, &rows).await?;
+    Ok(rows
+        .into_iter()
+        .zip(names)
+        .map(|(log, target_name)| OperationRow { log, target_name })
+        .collect())
+}
+
 pub type LoginRow = login_log::Model;
 
 fn check_outcome(outcome: Option<&str>) -> Result<Option<String>> {
@@ -115,69 +141,74 @@ fn outcome_zh(outcome: &str) -> &'static str {
     }
 }
 
-impl Exportable for operation_log::Model {
+impl Exportable for OperationRow {
     const SHEET: &'static str = "操作日志";
     fn columns() -> Vec<ExportColumn<Self>> {
         vec![
             ExportColumn {
                 header: "编号",
                 width: 8.0,
-                value: |r| Cell::from(r.id),
+                value: |r| Cell::from(r.log.id),
             },
             ExportColumn {
                 header: "时间",
                 width: 20.0,
-                value: |r| Cell::from(r.created_at),
+                value: |r| Cell::from(r.log.created_at),
             },
             ExportColumn {
                 header: "操作人类型",
                 width: 10.0,
-                value: |r| Cell::from(r.actor_kind.as_str()),
+                value: |r| Cell::from(r.log.actor_kind.as_str()),
             },
             ExportColumn {
                 header: "操作人编号",
                 width: 10.0,
-                value: |r| Cell::from(r.actor_id),
+                value: |r| Cell::from(r.log.actor_id),
             },
             ExportColumn {
                 header: "操作人",
                 width: 14.0,
-                value: |r| Cell::from(r.actor_name.as_str()),
+                value: |r| Cell::from(r.log.actor_name.as_str()),
             },
             ExportColumn {
                 header: "操作",
                 width: 24.0,
-                value: |r| Cell::from(r.action.as_str()),
+                value: |r| Cell::from(r.log.action.as_str()),
             },
             ExportColumn {
                 header: "对象类型",
                 width: 14.0,
-                value: |r| Cell::from(r.target_type.as_str()),
+                value: |r| Cell::from(r.log.target_type.as_str()),
             },
             ExportColumn {
                 header: "对象编号",
                 width: 10.0,
-                value: |r| Cell::from(r.target_id.clone()),
+                value: |r| Cell::from(r.log.target_id.clone()),
+            },
+            ExportColumn {
+                header: "对象名称",
+                width: 20.0,
+                value: |r| Cell::from(r.target_name.clone()),
             },
             ExportColumn {
                 header: "结果",
                 width: 8.0,
-                value: |r| Cell::from(outcome_zh(&r.outcome)),
+                value: |r| Cell::from(outcome_zh(&r.log.outcome)),
             },
             ExportColumn {
                 header: "详情",
                 width: 40.0,
-                value: |r| Cell::from(r.detail.as_str()),
+                value: |r| Cell::from(r.log.detail.as_str()),
             },
             ExportColumn {
                 header: "IP",
                 width: 16.0,
-                value: |r| Cell::from(r.ip.clone()),
+                value: |r| Cell::from(r.log.ip.clone()),
             },
             ExportColumn {
                 header: "请求编号",
                 width: 36.0,
-                value: |r| Cell::from(r.request_id.clone()),
+                value: |r| Cell::from(r.log.request_id.clone()),
             },
         ]
     }
@@ -255,7 +286,7 @@ impl Beehive {
         )?;
         let query = paging.order(operation_query(filter)?, operation_log::Column::Id);
         let (rows, total) = paging.fetch(&self.db, query).await?;
-        Ok(paging.page_of(rows, total))
+        Ok(paging.page_of(named(&self.db, rows).await?, total))
     }
 
     pub async fn login_log_page(
@@ -284,7 +315,27 @@ impl Beehive {
             (operation_log::Column::CreatedAt, Order::Desc),
         )?;
         let query = paging.order(operation_query(filter)?, operation_log::Column::Id);
-        self.export_list(me, client, "operation_log", query).await
+        // Batches from one snapshot, each with its targets' names (as the page reads them).
+        let txn = self.export_snapshot().await?;
+        let mut sink = ExportSink::start();
+        let mut batches = query.paginate(&txn, EXPORT_BATCH);
+        while let Some(rows) = batches.fetch_and_next().await? {
+            if !sink.write(named(&txn, rows).await?).await? {
+                break;
+            }
+        }
+        txn.commit().await?;
+        let exported = self.finish_export(me, sink).await?;
+        log_export(
+            &self.db,
+            me,
+            client,
+            "operation_log",
+            &exported,
+            self.clock.now(),
+        )
+        .await?;
+        Ok(exported)
     }
 
     pub async fn export_login_log(

@@ -8,6 +8,7 @@ pub mod organization;
 pub mod products;
 pub mod roles;
 pub mod settings;
+mod target_names;
 mod users;
 
 pub(crate) use users::new_password;

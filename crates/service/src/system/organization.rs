@@ -238,6 +238,7 @@ impl Beehive {
             Some(id),
             serde_json::json!({
                 "name": name,
+                "previousName": current.name,
                 "parentId": input.parent_id,
                 "previousParentId": current.parent_id,
             }),

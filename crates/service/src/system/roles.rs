@@ -483,7 +483,9 @@ impl Beehive {
             serde_json::json!({
                 "code": current.code,
                 "name": name,
+                "previousName": current.name,
                 "enabled": input.enabled,
+                "previousEnabled": current.enabled,
                 "added": added,
                 "removed": removed,
             }),

@@ -121,6 +121,12 @@ describe('ListPage', () => {
     expect(screen.getByRole('button', { name: /导\s*出/ })).toBeTruthy();
   });
 
+  it('keeps its header row sticky (in sight while the page scrolls, with the sideways scroll bar)', async () => {
+    setup('/people');
+    await screen.findByText('用户1');
+    expect(document.querySelector('.ant-table-sticky-holder')).not.toBeNull();
+  });
+
   it('sorting by a column asks for that sort and returns to page 1', async () => {
     setRoles(['admin:people:table']);
     const { fetchPage, router } = setup('/people?page=2');

@@ -38,7 +38,7 @@ import { getUserInfo } from '../auth/token';
 import { ANTD_SIZE, useUi } from '../settings/store';
 import { CRUD_NS } from './locales';
 import { useBranding } from '../branding/branding';
-import { actionsWidth, CELL_PADDINGS, columnWidth, prefsKey, readPrefs, splitActions, writePrefs, type ColumnKind, type Density, type ListPrefs } from './columns';
+import { actionsWidth, CELL_PADDINGS, columnWidth, prefsKey, readPrefs, splitActions, stickyOffset, writePrefs, type ColumnKind, type Density, type ListPrefs } from './columns';
 import {
   DEFAULT_PAGE_SIZE,
   formatRange,
@@ -183,7 +183,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   const { t } = useTranslation(CRUD_NS);
   const { message } = App.useApp();
   const held = usePermissions();
-  const { device, size: uiSize } = useUi();
+  const { device, size: uiSize, settings: uiSettings } = useUi();
   const mobile = device === 'mobile';
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
@@ -470,6 +470,10 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         // under 'max-content', where a long text stretches its column past its width and pushes
         // the last columns under the fixed actions column. Wider containers stretch the columns.
         scroll={{ x: tableColumns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), batches.length > 0 ? 48 : 0) }}
+        // The header row stays in sight while the page scrolls down a long page, and the
+        // horizontal scroll bar stays at the bottom of the window, so a wide list scrolls
+        // sideways with its headers visible.
+        sticky={{ offsetHeader: stickyOffset(uiSettings) }}
         {...(prefs.density ? { size: prefs.density } : {})}
         {...(errorText !== undefined
           ? { locale: { emptyText: <ListError message={errorText} retrying={result.isFetching} onRetry={() => void result.refetch()} /> } }

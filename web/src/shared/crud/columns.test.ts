@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsWidth, columnWidth, headerWidth, KIND_WIDTHS, prefsKey, readPrefs, splitActions, textWidth, writePrefs } from './columns';
+import { actionsWidth, columnWidth, headerWidth, KIND_WIDTHS, prefsKey, readPrefs, splitActions, stickyOffset, textWidth, writePrefs } from './columns';
 
 describe('column widths', () => {
   it('each kind has its standard width plus the cell padding', () => {
@@ -59,5 +59,13 @@ describe('column settings storage', () => {
     expect(readPrefs(localStorage, 'k')).toEqual({});
     localStorage.setItem('k', JSON.stringify({ hidden: [1, 'a'], density: 'huge' }));
     expect(readPrefs(localStorage, 'k')).toEqual({ hidden: ['a'] });
+  });
+});
+
+describe('the sticky table header', () => {
+  it('stops below the shell header when it is fixed (with or without the tags bar), else at the top', () => {
+    expect(stickyOffset({ fixedHeader: false, tagsView: true })).toBe(0);
+    expect(stickyOffset({ fixedHeader: true, tagsView: true })).toBe(84);
+    expect(stickyOffset({ fixedHeader: true, tagsView: false })).toBe(50);
   });
 });

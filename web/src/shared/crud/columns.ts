@@ -133,3 +133,12 @@ export function writePrefs(storage: Pick<Storage, 'setItem' | 'removeItem'>, key
     // Private mode or full storage: the choice holds until the page is reloaded.
   }
 }
+
+/** The shell's top bar and tags bar (layout.css `--bh-navbar-height`, `--bh-tags-height`): a sticky header stays below them when they are fixed. */
+const NAVBAR_HEIGHT = 50;
+const TAGS_HEIGHT = 34;
+
+/** Where a sticky table header stops: under the shell's header when the settings fix it, else at the top of the window. */
+export function stickyOffset(settings: { fixedHeader: boolean; tagsView: boolean }): number {
+  return settings.fixedHeader ? NAVBAR_HEIGHT + (settings.tagsView ? TAGS_HEIGHT : 0) : 0;
+}

@@ -1,4 +1,5 @@
 import { Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListPage, type FilterField, type ListColumn } from '../../../shared/crud/ListPage';
@@ -6,17 +7,13 @@ import '../../../shared/crud/locales';
 import { journalApi, type LoginLogRow, type OperationLogRow } from '../api';
 import { SYSTEM_NS } from '../locales';
 import { formatDateTime } from '../../../shared/format/datetime';
-import { ACTIONS, TARGETS, actionKey } from './catalogue';
+import { ACTIONS } from './catalogue';
+import { useJournalLabels } from './labels';
+import { OperationDrawer } from './OperationDrawer';
+import { summarizeDetail } from './summary';
+import './journal.css';
 
 const TAB_PARAM = 'log';
-
-function useLabels() {
-  const { t } = useTranslation(SYSTEM_NS);
-  return {
-    action: (code: string) => ((ACTIONS as readonly string[]).includes(code) ? t(`journal.actions.${actionKey(code)}`) : code),
-    target: (type: string) => ((TARGETS as readonly string[]).includes(type) ? t(`journal.targets.${type}`) : type),
-  };
-}
 
 /** 日志管理 (admin:logs:table): the operation log and the sign-in log, read-only, exportable. */
 export function JournalPage() {
@@ -60,56 +57,63 @@ function useOutcomeFilter(): FilterField {
 function OperationLog() {
   const { t } = useTranslation(SYSTEM_NS);
   const outcome = useOutcomeFilter();
-  const labels = useLabels();
-  const kind = (value: string) => (value === 'admin' || value === 'capital' || value === 'system' ? t(`journal.${value}`) : value);
+  const labels = useJournalLabels();
+  const [open, setOpen] = useState<OperationLogRow>();
   const columns: ListColumn<OperationLogRow>[] = [
     { key: 'createdAt', kind: 'datetime', title: t('journal.time'), sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
     {
       key: 'actorName',
       title: t('journal.actor'),
       width: 170,
+      ellipsis: true,
       render: (row) => (
-        <span className="bh-nowrap">
-          {row.actorName} <Typography.Text type="secondary">{kind(row.actorKind)}</Typography.Text>
+        <span className="bh-nowrap" title={row.actorName}>
+          {labels.actor(row)} <Typography.Text type="secondary">{labels.kind(row.actorKind)}</Typography.Text>
         </span>
       ),
     },
     { key: 'action', title: t('journal.action'), width: 170, render: (row) => <span title={row.action}>{labels.action(row.action)}</span> },
-    { key: 'target', title: t('journal.target'), width: 150, render: (row) => (row.targetId ? `${labels.target(row.targetType)} #${row.targetId}` : labels.target(row.targetType)) },
+    { key: 'target', title: t('journal.target'), width: 190, ellipsis: true, render: (row) => labels.targetText(row) },
     { key: 'outcome', kind: 'status', title: t('journal.outcome'), render: (row) => <OutcomeTag outcome={row.outcome} /> },
-    { key: 'ip', kind: 'code', title: t('journal.ip') },
+    // The address and the request id are in the drawer: the summary gets their room.
+    { key: 'ip', kind: 'code', title: t('journal.ip'), defaultHidden: true },
     { key: 'requestId', title: t('journal.requestId'), defaultHidden: true, width: 150, ellipsis: true },
-    { key: 'detail', title: t('journal.detail'), ellipsis: true },
+    { key: 'detail', title: t('journal.summary'), width: 240, ellipsis: true, render: (row) => summarizeDetail(row.detail, labels.words) },
   ];
   return (
-    <ListPage<OperationLogRow>
-      listKey="system.journal.operations"
-      columns={columns}
-      filters={[
-        { name: 'time', kind: 'range', label: t('journal.time') },
-        { name: 'actor', kind: 'text', label: t('journal.actor'), width: 140 },
-        { name: 'action', kind: 'choice', label: t('journal.action'), width: 180, options: ACTIONS.map((code) => ({ value: code, label: labels.action(code) })) },
-        outcome,
-      ]}
-      fetchPage={journalApi.operations}
-      rowKey={(row) => row.id}
-      defaultSort={{ field: 'createdAt', order: 'desc' }}
-      exporter={{ perm: 'admin:logs:export', run: journalApi.exportOperations }}
-    />
+    <>
+      <ListPage<OperationLogRow>
+        listKey="system.journal.operations"
+        columns={columns}
+        filters={[
+          { name: 'time', kind: 'range', label: t('journal.time') },
+          { name: 'actor', kind: 'text', label: t('journal.actor'), width: 140 },
+          { name: 'action', kind: 'choice', label: t('journal.action'), width: 180, options: ACTIONS.map((code) => ({ value: code, label: labels.action(code) })) },
+          outcome,
+        ]}
+        fetchPage={journalApi.operations}
+        rowKey={(row) => row.id}
+        rowActions={[{ key: 'view', label: t('journal.view'), onClick: (row) => setOpen(row) }]}
+        defaultSort={{ field: 'createdAt', order: 'desc' }}
+        exporter={{ perm: 'admin:logs:export', run: journalApi.exportOperations }}
+      />
+      <OperationDrawer row={open} onClose={() => setOpen(undefined)} />
+    </>
   );
 }
 
 function LoginLog() {
   const { t } = useTranslation(SYSTEM_NS);
   const outcome = useOutcomeFilter();
-  const kind = (value: string) => (value === 'admin' || value === 'capital' ? t(`journal.${value}`) : value);
+  const labels = useJournalLabels();
   const columns: ListColumn<LoginLogRow>[] = [
     { key: 'createdAt', kind: 'datetime', title: t('journal.time'), sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
     { key: 'account', kind: 'code', title: t('journal.account') },
-    { key: 'accountKind', title: t('journal.kind'), width: 110, render: (row) => kind(row.accountKind) },
-    { key: 'method', title: t('journal.method'), width: 100 },
+    { key: 'accountKind', title: t('journal.kind'), width: 140, render: (row) => labels.kind(row.accountKind) },
+    { key: 'method', title: t('journal.method'), width: 120, render: (row) => <span title={row.method}>{labels.method(row.method)}</span> },
     { key: 'outcome', kind: 'status', title: t('journal.outcome'), render: (row) => <OutcomeTag outcome={row.outcome} /> },
-    { key: 'reason', title: t('journal.reason'), width: 180, ellipsis: true },
+    // A success says it all; a failure says why.
+    { key: 'reason', title: t('journal.reason'), width: 220, ellipsis: true, render: (row) => (row.outcome === 'success' ? '' : labels.reason(row.reason)) },
     { key: 'ip', kind: 'code', title: t('journal.ip') },
     { key: 'userAgent', title: 'User-Agent', ellipsis: true },
   ];

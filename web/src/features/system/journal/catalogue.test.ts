@@ -3,10 +3,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { systemDictionaries } from '../locales';
-import { ACTIONS, TARGETS, actionKey } from './catalogue';
+import { ACTIONS, DETAIL_FIELDS, LOGIN_METHODS, LOGIN_REASONS, SCREEN_FIELDS, SYSTEM_ACTORS, TARGETS, actionKey } from './catalogue';
+import { actorKey } from './labels';
 
 /** The server's service crate (vitest runs in web/). */
 const SERVICE_SRC = resolve(process.cwd(), '../crates/service/src');
+/** The server binary's crate (the command line acts as a system actor too). */
+const SERVER_SRC = resolve(process.cwd(), '../crates/server/src');
 
 function rustFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -61,6 +64,59 @@ const targetTypes = (): string[] => {
   }
   return [...found].sort();
 };
+
+/** The names the server gives its system actors: `By::system("…")`, `Actor::System("…")`, `create_super_admin(…, "…")`. */
+function systemActors(): string[] {
+  const found = new Set<string>();
+  for (const file of [...rustFiles(SERVICE_SRC), ...rustFiles(SERVER_SRC)]) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/(?:By::system|Actor::System)\(\s*"([a-z-]+)"/g)) found.add(match[1]);
+    for (const match of text.matchAll(/create_super_admin\([^;]*?"([a-z-]+)",\s*\)/gs)) found.add(match[1]);
+  }
+  return [...found].sort();
+}
+
+/** The login log's methods and reasons the sign-in code writes. */
+function loginCodes(): { methods: string[]; reasons: string[] } {
+  const text = readFileSync(join(SERVICE_SRC, 'auth/mod.rs'), 'utf8');
+  const methods = new Set<string>();
+  const reasons = new Set<string>();
+  for (const match of text.matchAll(/Attempt::new\([^)]*"([a-z_]+)"/g)) methods.add(match[1]);
+  for (const match of text.matchAll(/method: "([a-z_]+)"/g)) methods.add(match[1]);
+  for (const match of text.matchAll(/(?:log_attempt\(|count_failure\(&attempt,)[^;"]*"([a-z_]+)"/g)) reasons.add(match[1]);
+  for (const match of text.matchAll(/(?:reason: |Some\(\(|then_some\(\()"([a-z_]+)"/g)) reasons.add(match[1]);
+  return { methods: [...methods].sort(), reasons: [...reasons].sort() };
+}
+
+describe('the journal names every system actor and sign-in code in words', () => {
+  it('finds the system actors (the scan works) and names each', () => {
+    const actors = systemActors();
+    expect(actors).toEqual(expect.arrayContaining(['allocation', 'auto-accept', 'cli', 'startup']));
+    expect(actors.filter((a) => !(SYSTEM_ACTORS as readonly string[]).includes(a))).toEqual([]);
+  });
+
+  it('finds the sign-in methods and reasons (the scan works) and names each', () => {
+    const { methods, reasons } = loginCodes();
+    expect(methods).toEqual(expect.arrayContaining(['password', 'sms', 'logout']));
+    expect(reasons).toEqual(expect.arrayContaining(['ok', 'bad_credentials', 'locked', 'disabled', 'password_expired']));
+    expect(methods.filter((m) => !(LOGIN_METHODS as readonly string[]).includes(m))).toEqual([]);
+    expect(reasons.filter((r) => !(LOGIN_REASONS as readonly string[]).includes(r))).toEqual([]);
+  });
+
+  it.each(Object.entries(systemDictionaries))('%s has a label for each system actor, method, reason and detail key', (_lang, dictionary) => {
+    const journal = dictionary.journal as unknown as Record<string, Record<string, string>>;
+    for (const actor of SYSTEM_ACTORS) expect(journal.systemActors?.[actorKey(actor)], actor).toBeTruthy();
+    for (const method of LOGIN_METHODS) expect(journal.methods?.[method], method).toBeTruthy();
+    for (const reason of LOGIN_REASONS) expect(journal.reasons?.[reason], reason).toBeTruthy();
+    expect(Object.keys(journal.fields ?? {}).sort()).toEqual([...DETAIL_FIELDS].sort());
+    for (const [key, path] of Object.entries(SCREEN_FIELDS)) {
+      const [section = '', name = ''] = path.split('.');
+      const labels = (dictionary as unknown as Record<string, Record<string, unknown>>)[section];
+      expect(typeof labels?.[name], key).toBe('string');
+      expect(DETAIL_FIELDS as readonly string[]).not.toContain(key);
+    }
+  });
+});
 
 describe('the journal names every operation the server logs', () => {
   it('finds the server actions (the scan works)', () => {

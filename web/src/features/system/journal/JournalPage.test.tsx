@@ -1,0 +1,135 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRoles } from '../../../shared/auth/permissions';
+import { i18n } from '../../../shared/i18n';
+import type * as ApiModule from '../api';
+import type { LoginLogRow, OperationLogRow } from '../api';
+import { JournalPage } from './JournalPage';
+import { OperationDrawer } from './OperationDrawer';
+
+const ROW: OperationLogRow = {
+  id: 7,
+  actorKind: 'admin',
+  actorId: 1,
+  actorName: 'admin',
+  action: 'customer.update',
+  targetType: 'customer',
+  targetId: '18',
+  targetName: '郭子豪',
+  outcome: 'success',
+  detail: JSON.stringify({ customerNo: 'C0018', name: '郭子豪', previousName: '郭子', status: 'ACTIVE' }),
+  ip: '127.0.0.1',
+  requestId: 'req-1',
+  createdAt: Date.UTC(2026, 4, 1, 2, 30),
+};
+
+const SYSTEM_ROW: OperationLogRow = {
+  ...ROW,
+  id: 8,
+  actorKind: 'system',
+  actorId: null,
+  actorName: 'auto-accept',
+  action: 'role.update',
+  targetType: 'role',
+  targetId: '4',
+  targetName: null,
+  detail: 'not json {',
+};
+
+const LOGIN: LoginLogRow = {
+  id: 1,
+  account: 'admin',
+  accountKind: 'admin',
+  userId: 1,
+  method: 'sms',
+  ip: '127.0.0.1',
+  userAgent: 'test',
+  outcome: 'failure',
+  reason: 'bad_code',
+  createdAt: Date.UTC(2026, 4, 1, 2, 30),
+};
+
+const api = vi.hoisted(() => ({
+  operations: vi.fn(),
+  exportOperations: vi.fn(),
+  logins: vi.fn(),
+  exportLogins: vi.fn(),
+}));
+
+vi.mock('../api', async (original) => ({
+  ...(await original<typeof ApiModule>()),
+  journalApi: api,
+}));
+
+function renderPage(url = '/journal') {
+  const router = createMemoryRouter([{ path: '/journal', element: <JournalPage /> }], { initialEntries: [url] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+describe('日志管理', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('zh');
+    setRoles(['admin:logs:table']);
+    api.operations.mockReset().mockResolvedValue({ records: [ROW, SYSTEM_ROW], total: 2, page: 1, size: 10 });
+    api.logins.mockReset().mockResolvedValue({ records: [LOGIN], total: 1, page: 1, size: 10 });
+  });
+
+  it('names the target and a system actor, and sums the detail up in one line', async () => {
+    renderPage();
+    expect(await screen.findByText('客户 郭子豪')).toBeTruthy();
+    expect(screen.getByText('角色 #4')).toBeTruthy();
+    expect(screen.getByText('自动接单')).toBeTruthy();
+    expect(screen.getByText('名称: 郭子 → 郭子豪; 客户编号: C0018; 状态: ACTIVE')).toBeTruthy();
+    expect(screen.getByText('not json {')).toBeTruthy();
+  });
+
+  it('opens the whole detail in a drawer from the row', async () => {
+    renderPage();
+    const row = (await screen.findByText('客户 郭子豪')).closest('tr');
+    expect(row).toBeTruthy();
+    fireEvent.click(within(row as HTMLElement).getByText('详情'));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('操作详情')).toBeTruthy();
+    expect(within(drawer).getByText('名称: 郭子 → 郭子豪')).toBeTruthy();
+    expect(within(drawer).getByLabelText('详情（JSON）').textContent).toContain('"previousName": "郭子"');
+  });
+
+  it('shows the sign-in method and why it failed in words', async () => {
+    renderPage('/journal?log=login');
+    expect(await screen.findByText('短信验证码')).toBeTruthy();
+    expect(screen.getByText('验证码错误')).toBeTruthy();
+  });
+});
+
+describe('the operation drawer', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('shows the summary parts and the raw text of a detail that is not JSON', async () => {
+    const onClose = vi.fn();
+    render(<OperationDrawer row={SYSTEM_ROW} onClose={onClose} />);
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('Operation details')).toBeTruthy();
+    expect(within(drawer).getByText('Auto-accept')).toBeTruthy();
+    expect(within(drawer).getByText('Role #4')).toBeTruthy();
+    expect(within(drawer).getByLabelText('Details (JSON)').textContent).toBe('not json {');
+    fireEvent.click(within(drawer).getByRole('button', { name: /close/i }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('is closed without a row', () => {
+    render(<OperationDrawer row={undefined} onClose={() => undefined} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

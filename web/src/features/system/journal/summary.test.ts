@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { detailParts, prettyDetail, summarizeDetail, type SummaryWords } from './summary';
+
+const LABELS: Record<string, string> = { name: '名称', status: '状态', vin: '车架号', plateNo: '车牌号', tokenMinutes: '令牌有效期', creditLimitFen: '授信额度', enabled: '启用', changed: '修改项', code: '编码', costRateBp: '资金成本率' };
+const words: SummaryWords = { field: (key) => LABELS[key] ?? key, yes: '是', no: '否' };
+const summary = (detail: unknown) => summarizeDetail(typeof detail === 'string' ? detail : JSON.stringify(detail), words);
+
+describe('the operation-log detail in one line', () => {
+  it('shows before → after for the keys that changed, then the other keys', () => {
+    expect(summary({ key: 'security', before: { tokenMinutes: 120, singleSession: true }, after: { tokenMinutes: 60, singleSession: true } })).toBe(
+      '令牌有效期: 120 → 60; key: security',
+    );
+  });
+
+  it('compares an old-values object with the new values beside it (before, from)', () => {
+    expect(summary({ customerId: 3, plateNo: '京A1', vin: 'NEW', before: { plateNo: '京A1', vin: 'OLD' } })).toBe('车架号: OLD → NEW; customerId: 3');
+    expect(summary({ name: '新名', code: 'X', enabled: false, from: { name: '旧名', code: 'X', enabled: true } })).toBe('名称: 旧名 → 新名; 启用: 是 → 否');
+  });
+
+  it('reads a status change, a previousName and a value {from, to}', () => {
+    expect(summary({ orderNo: 'BH1', from: 'PENDING', to: 'ACTIVE' })).toBe('状态: PENDING → ACTIVE; orderNo: BH1');
+    expect(summary({ name: '新', previousName: '旧' })).toBe('名称: 旧 → 新');
+    expect(summary({ name: '同', previousName: '同' })).toBe('名称: 同');
+    expect(summary({ creditLimitFen: { from: 100000, to: 250050 } })).toBe('授信额度: ¥1,000.00 → ¥2,500.50');
+  });
+
+  it('shows plain key/values with labels, yes/no, amounts, rates and key lists; blanks left out', () => {
+    expect(summary({ name: '郭子豪', enabled: true, costRateBp: 650, changed: ['name', 'content'], remark: '', departmentId: null, roleIds: [] })).toBe(
+      '启用: 是; 资金成本率: 6.50%; 修改项: 名称, content; 名称: 郭子豪',
+    );
+    expect(summary({ lines: [{ a: 1 }], total: 2 })).toBe('lines: {"a":1}; total: 2');
+    // What only names the record comes last (the target column names it); the rest keeps the server's order.
+    expect(summary({ acceptMode: 'AUTO', code: 'X', kind: 'BANK', name: '星河' })).toBe('acceptMode: AUTO; kind: BANK; 名称: 星河; 编码: X');
+    expect(summary({})).toBe('');
+  });
+
+  it('falls back to the raw text when the detail is not a JSON object', () => {
+    expect(summary('{"name": oops')).toBe('{"name": oops');
+    expect(summary('plain words')).toBe('plain words');
+    expect(summary('[1,2]')).toBe('[1,2]');
+    expect(detailParts('  ', words)).toEqual([]);
+  });
+
+  it('pretty-prints the detail for the drawer, raw text as it is', () => {
+    expect(prettyDetail('{"a":{"b":1}}')).toBe('{\n  "a": {\n    "b": 1\n  }\n}');
+    expect(prettyDetail('not json')).toBe('not json');
+  });
+});
