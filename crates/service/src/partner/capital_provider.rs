@@ -705,6 +705,7 @@ impl Beehive {
         let now = self.clock.now();
         let created = capital_provider::ActiveModel {
             name: Set(c.name.clone()),
+            name_key: Set(domain::text::name_key(&c.name)),
             kind: Set(c.kind.clone()),
             status: Set(ProviderStatus::Active.code().to_owned()),
             credit_limit_fen: Set(c.credit_limit_fen),
@@ -787,6 +788,7 @@ impl Beehive {
             capital_provider::ActiveModel {
                 id: Set(id),
                 name: Set(c.name.clone()),
+                name_key: Set(domain::text::name_key(&c.name)),
                 kind: Set(c.kind.clone()),
                 credit_limit_fen: Set(c.credit_limit_fen),
                 cost_rate_bp: Set(c.cost_rate_bp),

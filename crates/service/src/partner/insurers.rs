@@ -446,6 +446,7 @@ impl Beehive {
         let now = self.clock.now();
         let created = insurer::ActiveModel {
             name: Set(c.name.clone()),
+            name_key: Set(domain::text::name_key(&c.name)),
             code: Set(c.code.clone()),
             contact_name: Set(c.contact_name),
             contact_phone: Set(c.contact_phone),
@@ -514,6 +515,7 @@ impl Beehive {
             insurer::ActiveModel {
                 id: Set(id),
                 name: Set(c.name.clone()),
+                name_key: Set(domain::text::name_key(&c.name)),
                 code: Set(c.code.clone()),
                 contact_name: Set(c.contact_name),
                 contact_phone: Set(c.contact_phone),

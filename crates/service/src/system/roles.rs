@@ -398,6 +398,7 @@ impl Beehive {
         let created = role::ActiveModel {
             code: Set(code.clone()),
             name: Set(name.clone()),
+            name_key: Set(domain::text::name_key(&name)),
             description: Set(description),
             enabled: Set(input.enabled),
             is_super: Set(false),
@@ -456,6 +457,7 @@ impl Beehive {
         role::ActiveModel {
             id: Set(id),
             name: Set(name.clone()),
+            name_key: Set(domain::text::name_key(&name)),
             description: Set(description),
             enabled: Set(input.enabled),
             updated_at: Set(self.clock.now()),

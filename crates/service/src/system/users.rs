@@ -641,6 +641,7 @@ impl Beehive {
         let created = admin_user::ActiveModel {
             account: Set(account.clone()),
             name: Set(name.clone()),
+            name_key: Set(domain::text::name_key(&name)),
             mobile: Set(mobile),
             password_hash: Set(hash),
             enabled: Set(true),
@@ -730,6 +731,7 @@ impl Beehive {
         admin_user::ActiveModel {
             id: Set(id),
             name: Set(name.clone()),
+            name_key: Set(domain::text::name_key(&name)),
             mobile: Set(mobile),
             department_id: Set(input.department_id),
             updated_at: Set(self.clock.now()),
