@@ -116,6 +116,24 @@ impl<C: ColumnTrait> Paging<C> {
             .order_by(tie, self.order.clone())
     }
 
+    /// Orders like [`Paging::order`] a list whose "name" sort is its `name_key` column
+    /// (docs/lists.md "Sorting by name"): when that is the chosen column, by the name itself
+    /// next (张三 and 章三 share a key), then by `tie`.
+    pub fn order_by_name<E: EntityTrait>(
+        &self,
+        select: Select<E>,
+        (key, name): (C, C),
+        tie: impl ColumnTrait,
+    ) -> Select<E> {
+        if self.column.as_str() != key.as_str() {
+            return self.order(select, tie);
+        }
+        select
+            .order_by(key, self.order.clone())
+            .order_by(name, self.order.clone())
+            .order_by(tie, self.order.clone())
+    }
+
     /// Counts `select`, then fetches the requested page of it (already ordered).
     pub async fn fetch<E: EntityTrait>(
         &self,
@@ -287,6 +305,40 @@ mod tests {
             let err = sorted(f, o).check(ALLOWED, (Col::Id, Order::Asc)).err();
             assert_eq!(err.map(field).as_deref(), Some("sort"), "{f}");
         }
+        Ok(())
+    }
+
+    #[test]
+    fn a_name_sort_orders_by_the_key_then_the_name_then_the_id() -> Result<()> {
+        use store::entity::customer::{Column, Entity};
+        use store::sea_orm::{DbBackend, QueryTrait};
+        let allowed = &[("name", Column::NameKey), ("createdAt", Column::CreatedAt)];
+        let sql = |field: &str| -> Result<String> {
+            let paging = PageRequest {
+                page: None,
+                size: None,
+                sort: Some(SortRequest {
+                    field: field.to_owned(),
+                    order: Some("desc".to_owned()),
+                }),
+            }
+            .check(allowed, (Column::CreatedAt, Order::Desc))?;
+            let select =
+                paging.order_by_name(Entity::find(), (Column::NameKey, Column::Name), Column::Id);
+            Ok(select.build(DbBackend::Sqlite).to_string())
+        };
+        let by_name = sql("name")?;
+        assert!(
+            by_name.ends_with(
+                r#"ORDER BY "customer"."name_key" DESC, "customer"."name" DESC, "customer"."id" DESC"#
+            ),
+            "{by_name}"
+        );
+        let by_time = sql("createdAt")?;
+        assert!(
+            by_time.ends_with(r#"ORDER BY "customer"."created_at" DESC, "customer"."id" DESC"#),
+            "{by_time}"
+        );
         Ok(())
     }
 

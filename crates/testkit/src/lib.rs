@@ -310,6 +310,7 @@ impl TestApp {
                     customer_no: Set(format!("T{}{:06}", &tag[..8], chunk_no * 500 + i)),
                     kind: Set(c.kind.to_owned()),
                     name: Set(c.name.clone()),
+                    name_key: Set(domain::text::name_key(&c.name)),
                     mobile_enc: Set(self.secret_key.encrypt(&c.mobile)),
                     mobile_mask: Set(masked),
                     mobile_hash: Set(self.secret_key.blind_index("mobile", &c.mobile)),

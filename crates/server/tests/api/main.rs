@@ -21,6 +21,7 @@ mod jobs;
 mod layers;
 mod ledger;
 mod mechanisms;
+mod name_sort;
 mod order_flow;
 mod order_rules;
 mod orders;

@@ -284,10 +284,14 @@ impl Personal {
 const SORTS: &[(&str, customer::Column)] = &[
     ("id", customer::Column::Id),
     ("customerNo", customer::Column::CustomerNo),
-    ("name", customer::Column::Name),
+    ("name", customer::Column::NameKey),
     ("createdAt", customer::Column::CreatedAt),
     ("updatedAt", customer::Column::UpdatedAt),
 ];
+
+/// The "name" sort orders by the name's key, then the name (docs/lists.md "Sorting by name").
+const NAME_SORT: (customer::Column, customer::Column) =
+    (customer::Column::NameKey, customer::Column::Name);
 
 impl Exportable for customer::Model {
     const SHEET: &'static str = "客户列表";
@@ -696,7 +700,11 @@ impl Beehive {
     ) -> Result<Page<CustomerRow>> {
         me.require(TABLE)?;
         let paging = request.check(SORTS, (customer::Column::CreatedAt, Order::Desc))?;
-        let query = paging.order(self.filtered_customers(filter)?, customer::Column::Id);
+        let query = paging.order_by_name(
+            self.filtered_customers(filter)?,
+            NAME_SORT,
+            customer::Column::Id,
+        );
         let (rows, total) = paging.fetch(&self.db, query).await?;
         Ok(paging.page_of(rows.into_iter().map(Into::into).collect(), total))
     }
@@ -711,7 +719,11 @@ impl Beehive {
     ) -> Result<Exported> {
         me.require(EXPORT)?;
         let paging = request.check(SORTS, (customer::Column::CreatedAt, Order::Desc))?;
-        let query = paging.order(self.filtered_customers(filter)?, customer::Column::Id);
+        let query = paging.order_by_name(
+            self.filtered_customers(filter)?,
+            NAME_SORT,
+            customer::Column::Id,
+        );
         self.export_list(me, client, "customer", query).await
     }
 
@@ -835,6 +847,7 @@ impl Beehive {
             customer_no: Set(format!("T{}", hex::encode(random))),
             kind: Set(c.kind.clone()),
             name: Set(c.name.clone()),
+            name_key: Set(domain::text::name_key(&c.name)),
             id_type: Set(c.id_type.clone()),
             id_no_enc: Set(id_no.as_deref().map(|v| self.secrets.encrypt(v))),
             id_no_mask: Set(id_no.as_deref().map(domain::mask::id_no)),
@@ -930,6 +943,7 @@ impl Beehive {
             id: Set(id),
             kind: Set(c.kind.clone()),
             name: Set(c.name.clone()),
+            name_key: Set(domain::text::name_key(&c.name)),
             id_type: Set(c.id_type.clone()),
             credit_code: Set(c.credit_code.clone()),
             province_code: Set(c.province_code.clone()),

@@ -230,7 +230,7 @@ fn batch_not_found() -> Error {
 const CUSTOMER_SORTS: &[(&str, customer::Column)] = &[
     ("id", customer::Column::Id),
     ("createdAt", customer::Column::CreatedAt),
-    ("name", customer::Column::Name),
+    ("name", customer::Column::NameKey),
 ];
 
 const BATCH_SORTS: &[(&str, notice_batch::Column)] = &[
@@ -322,7 +322,11 @@ impl Beehive {
     ) -> Result<Page<CustomerPick>> {
         me.require(TABLE)?;
         let paging = request.check(CUSTOMER_SORTS, (customer::Column::Id, Order::Desc))?;
-        let query = paging.order(customer_query(filter)?, customer::Column::Id);
+        let query = paging.order_by_name(
+            customer_query(filter)?,
+            (customer::Column::NameKey, customer::Column::Name),
+            customer::Column::Id,
+        );
         let (rows, total) = paging.fetch(&self.db, query).await?;
         let records = rows
             .into_iter()

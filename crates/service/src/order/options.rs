@@ -55,7 +55,8 @@ pub struct OrderChoices {
 }
 
 impl Beehive {
-    /// The products, insurers and providers of the order screens.
+    /// The products (by code), insurers and providers (by name in pinyin order, docs/lists.md
+    /// "Sorting by name") of the order screens.
     pub async fn order_choices(&self, me: &Principal) -> Result<OrderChoices> {
         if !ORDER_SCREENS.iter().any(|p| me.authorities.contains(*p)) {
             return Err(Error::Forbidden("没有操作权限：订单".to_owned()));
@@ -69,7 +70,9 @@ impl Beehive {
             .map(parse)
             .collect::<Result<Vec<_>>>()?;
         let insurers = insurer::Entity::find()
+            .order_by_asc(insurer::Column::NameKey)
             .order_by_asc(insurer::Column::Name)
+            .order_by_asc(insurer::Column::Id)
             .all(&self.db)
             .await?
             .into_iter()
@@ -81,7 +84,9 @@ impl Beehive {
             })
             .collect();
         let providers = capital_provider::Entity::find()
+            .order_by_asc(capital_provider::Column::NameKey)
             .order_by_asc(capital_provider::Column::Name)
+            .order_by_asc(capital_provider::Column::Id)
             .all(&self.db)
             .await?
             .into_iter()

@@ -307,10 +307,16 @@ impl Exportable for ProviderRow {
 
 const SORTS: &[(&str, capital_provider::Column)] = &[
     ("id", capital_provider::Column::Id),
-    ("name", capital_provider::Column::Name),
+    ("name", capital_provider::Column::NameKey),
     ("creditLimitFen", capital_provider::Column::CreditLimitFen),
     ("createdAt", capital_provider::Column::CreatedAt),
 ];
+
+/// The "name" sort orders by the name's key, then the name (docs/lists.md "Sorting by name").
+const NAME_SORT: (capital_provider::Column, capital_provider::Column) = (
+    capital_provider::Column::NameKey,
+    capital_provider::Column::Name,
+);
 
 fn filtered(filter: &ProviderFilter) -> Result<Select<capital_provider::Entity>> {
     let mut query = capital_provider::Entity::find();
@@ -617,7 +623,8 @@ impl Beehive {
     ) -> Result<Page<ProviderRow>> {
         me.require(TABLE)?;
         let paging = request.check(SORTS, (capital_provider::Column::Id, Order::Desc))?;
-        let query = paging.order(filtered(filter)?, capital_provider::Column::Id);
+        let query =
+            paging.order_by_name(filtered(filter)?, NAME_SORT, capital_provider::Column::Id);
         let (found, total) = paging.fetch(&self.db, query).await?;
         Ok(paging.page_of(provider_rows(&self.db, found, true).await?, total))
     }
@@ -631,7 +638,8 @@ impl Beehive {
     ) -> Result<Exported> {
         me.require(EXPORT)?;
         let paging = request.check(SORTS, (capital_provider::Column::Id, Order::Desc))?;
-        let query = paging.order(filtered(filter)?, capital_provider::Column::Id);
+        let query =
+            paging.order_by_name(filtered(filter)?, NAME_SORT, capital_provider::Column::Id);
         let txn = self.export_snapshot().await?;
         let mut sink = ExportSink::start();
         let mut batches = query.paginate(&txn, EXPORT_BATCH);
@@ -705,6 +713,7 @@ impl Beehive {
         let now = self.clock.now();
         let created = capital_provider::ActiveModel {
             name: Set(c.name.clone()),
+            name_key: Set(domain::text::name_key(&c.name)),
             kind: Set(c.kind.clone()),
             status: Set(ProviderStatus::Active.code().to_owned()),
             credit_limit_fen: Set(c.credit_limit_fen),
@@ -787,6 +796,7 @@ impl Beehive {
             capital_provider::ActiveModel {
                 id: Set(id),
                 name: Set(c.name.clone()),
+                name_key: Set(domain::text::name_key(&c.name)),
                 kind: Set(c.kind.clone()),
                 credit_limit_fen: Set(c.credit_limit_fen),
                 cost_rate_bp: Set(c.cost_rate_bp),

@@ -96,10 +96,14 @@ pub struct InsurerRow {
 
 const SORTS: &[(&str, insurer::Column)] = &[
     ("id", insurer::Column::Id),
-    ("name", insurer::Column::Name),
+    ("name", insurer::Column::NameKey),
     ("code", insurer::Column::Code),
     ("createdAt", insurer::Column::CreatedAt),
 ];
+
+/// The "name" sort orders by the name's key, then the name (docs/lists.md "Sorting by name").
+const NAME_SORT: (insurer::Column, insurer::Column) =
+    (insurer::Column::NameKey, insurer::Column::Name);
 
 fn not_found() -> Error {
     Error::NotFound("保险公司不存在".to_owned())
@@ -363,7 +367,7 @@ impl Beehive {
     ) -> Result<Page<InsurerRow>> {
         me.require(TABLE)?;
         let paging = request.check(SORTS, (insurer::Column::Id, Order::Desc))?;
-        let query = paging.order(filtered(filter)?, insurer::Column::Id);
+        let query = paging.order_by_name(filtered(filter)?, NAME_SORT, insurer::Column::Id);
         let (found, total) = paging.fetch(&self.db, query).await?;
         Ok(paging.page_of(rows(&self.db, found).await?, total))
     }
@@ -378,7 +382,7 @@ impl Beehive {
     ) -> Result<Exported> {
         me.require(EXPORT)?;
         let paging = request.check(SORTS, (insurer::Column::Id, Order::Desc))?;
-        let query = paging.order(filtered(filter)?, insurer::Column::Id);
+        let query = paging.order_by_name(filtered(filter)?, NAME_SORT, insurer::Column::Id);
         let txn = self.export_snapshot().await?;
         let mut sink = ExportSink::start();
         let mut batches = query.paginate(&txn, EXPORT_BATCH);
@@ -406,12 +410,14 @@ impl Beehive {
             .ok_or_else(not_found)
     }
 
-    /// The enabled insurers, by name (for choosing one elsewhere).
+    /// The enabled insurers, by name in pinyin order (for choosing one elsewhere).
     pub async fn insurer_options(&self, me: &Principal) -> Result<Vec<(i64, String)>> {
         me.require(TABLE)?;
         Ok(insurer::Entity::find()
             .filter(insurer::Column::Enabled.eq(true))
+            .order_by_asc(insurer::Column::NameKey)
             .order_by_asc(insurer::Column::Name)
+            .order_by_asc(insurer::Column::Id)
             .all(&self.db)
             .await?
             .into_iter()
@@ -446,6 +452,7 @@ impl Beehive {
         let now = self.clock.now();
         let created = insurer::ActiveModel {
             name: Set(c.name.clone()),
+            name_key: Set(domain::text::name_key(&c.name)),
             code: Set(c.code.clone()),
             contact_name: Set(c.contact_name),
             contact_phone: Set(c.contact_phone),
@@ -514,6 +521,7 @@ impl Beehive {
             insurer::ActiveModel {
                 id: Set(id),
                 name: Set(c.name.clone()),
+                name_key: Set(domain::text::name_key(&c.name)),
                 code: Set(c.code.clone()),
                 contact_name: Set(c.contact_name),
                 contact_phone: Set(c.contact_phone),

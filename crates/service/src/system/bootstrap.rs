@@ -78,6 +78,9 @@ pub async fn sync_super_role(db: &DatabaseConnection, now: DateTime<Utc>) -> Res
     Ok(())
 }
 
+/// The built-in super-administrator role's name.
+const SUPER_ROLE_NAME: &str = "超级管理员";
+
 async fn super_role_id(conn: &impl ConnectionTrait, now: DateTime<Utc>) -> Result<i64> {
     if let Some(existing) = role::Entity::find()
         .filter(role::Column::IsSuper.eq(true))
@@ -88,7 +91,8 @@ async fn super_role_id(conn: &impl ConnectionTrait, now: DateTime<Utc>) -> Resul
     }
     let created = role::ActiveModel {
         code: Set(SUPER_ROLE_CODE.to_owned()),
-        name: Set("超级管理员".to_owned()),
+        name: Set(SUPER_ROLE_NAME.to_owned()),
+        name_key: Set(domain::text::name_key(SUPER_ROLE_NAME)),
         description: Set("内置角色，拥有全部平台管理权限".to_owned()),
         enabled: Set(true),
         is_super: Set(true),
@@ -158,6 +162,7 @@ pub async fn create_super_admin(
     let inserted = admin_user::ActiveModel {
         account: Set(account.to_owned()),
         name: Set(name.to_owned()),
+        name_key: Set(domain::text::name_key(name)),
         mobile: Set(mobile.map(str::to_owned)),
         password_hash: Set(hash),
         enabled: Set(true),

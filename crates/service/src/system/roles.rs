@@ -177,9 +177,12 @@ fn filtered(filter: &RoleFilter) -> Result<Select<role::Entity>> {
 const SORTS: &[(&str, role::Column)] = &[
     ("id", role::Column::Id),
     ("code", role::Column::Code),
-    ("name", role::Column::Name),
+    ("name", role::Column::NameKey),
     ("createdAt", role::Column::CreatedAt),
 ];
+
+/// The "name" sort orders by the name's key, then the name (docs/lists.md "Sorting by name").
+const NAME_SORT: (role::Column, role::Column) = (role::Column::NameKey, role::Column::Name);
 
 async fn counts_by_role(
     conn: &impl ConnectionTrait,
@@ -328,7 +331,7 @@ impl Beehive {
     ) -> Result<Page<RoleRow>> {
         me.require(TABLE)?;
         let paging = request.check(SORTS, (role::Column::Id, Order::Asc))?;
-        let query = paging.order(filtered(filter)?, role::Column::Id);
+        let query = paging.order_by_name(filtered(filter)?, NAME_SORT, role::Column::Id);
         let (found, total) = paging.fetch(&self.db, query).await?;
         Ok(paging.page_of(rows(&self.db, found).await?, total))
     }
@@ -342,7 +345,7 @@ impl Beehive {
     ) -> Result<Exported> {
         me.require(EXPORT)?;
         let paging = request.check(SORTS, (role::Column::Id, Order::Asc))?;
-        let query = paging.order(filtered(filter)?, role::Column::Id);
+        let query = paging.order_by_name(filtered(filter)?, NAME_SORT, role::Column::Id);
         let txn = self.export_snapshot().await?;
         let mut sink = ExportSink::start();
         let mut batches = query.paginate(&txn, EXPORT_BATCH);
@@ -398,6 +401,7 @@ impl Beehive {
         let created = role::ActiveModel {
             code: Set(code.clone()),
             name: Set(name.clone()),
+            name_key: Set(domain::text::name_key(&name)),
             description: Set(description),
             enabled: Set(input.enabled),
             is_super: Set(false),
@@ -456,6 +460,7 @@ impl Beehive {
         role::ActiveModel {
             id: Set(id),
             name: Set(name.clone()),
+            name_key: Set(domain::text::name_key(&name)),
             description: Set(description),
             enabled: Set(input.enabled),
             updated_at: Set(self.clock.now()),

@@ -217,9 +217,13 @@ pub struct UserUpdate {
 const SORTS: &[(&str, admin_user::Column)] = &[
     ("id", admin_user::Column::Id),
     ("account", admin_user::Column::Account),
-    ("name", admin_user::Column::Name),
+    ("name", admin_user::Column::NameKey),
     ("createdAt", admin_user::Column::CreatedAt),
 ];
+
+/// The "name" sort orders by the name's key, then the name (docs/lists.md "Sorting by name").
+const NAME_SORT: (admin_user::Column, admin_user::Column) =
+    (admin_user::Column::NameKey, admin_user::Column::Name);
 
 fn user_not_found() -> Error {
     Error::NotFound("用户不存在".to_owned())
@@ -524,7 +528,11 @@ impl Beehive {
     ) -> Result<Page<AdminUserRow>> {
         me.require(TABLE)?;
         let paging = request.check(SORTS, (admin_user::Column::Id, Order::Asc))?;
-        let query = paging.order(self.user_query(filter).await?, admin_user::Column::Id);
+        let query = paging.order_by_name(
+            self.user_query(filter).await?,
+            NAME_SORT,
+            admin_user::Column::Id,
+        );
         let (found, total) = paging.fetch(&self.db, query).await?;
         let records = user_rows(&self.db, found, true)
             .await?
@@ -543,7 +551,11 @@ impl Beehive {
     ) -> Result<Exported> {
         me.require(EXPORT)?;
         let paging = request.check(SORTS, (admin_user::Column::Id, Order::Asc))?;
-        let query = paging.order(self.user_query(filter).await?, admin_user::Column::Id);
+        let query = paging.order_by_name(
+            self.user_query(filter).await?,
+            NAME_SORT,
+            admin_user::Column::Id,
+        );
         let txn = self.export_snapshot().await?;
         let mut sink = ExportSink::start();
         let mut batches = query.paginate(&txn, EXPORT_BATCH);
@@ -641,6 +653,7 @@ impl Beehive {
         let created = admin_user::ActiveModel {
             account: Set(account.clone()),
             name: Set(name.clone()),
+            name_key: Set(domain::text::name_key(&name)),
             mobile: Set(mobile),
             password_hash: Set(hash),
             enabled: Set(true),
@@ -730,6 +743,7 @@ impl Beehive {
         admin_user::ActiveModel {
             id: Set(id),
             name: Set(name.clone()),
+            name_key: Set(domain::text::name_key(&name)),
             mobile: Set(mobile),
             department_id: Set(input.department_id),
             updated_at: Set(self.clock.now()),

@@ -9,6 +9,9 @@ pub struct Model {
     #[sea_orm(unique)]
     pub account: String,
     pub name: String,
+    /// The name's sort key, `domain::text::name_key(name)`, written with the name
+    /// (docs/lists.md "Sorting by name").
+    pub name_key: String,
     pub mobile: Option<String>,
     /// argon2id of the MD5 hex the client sends.
     pub password_hash: String,

@@ -8,6 +8,9 @@ pub struct Model {
     pub id: i64,
     #[sea_orm(unique)]
     pub name: String,
+    /// The name's sort key, `domain::text::name_key(name)`, written with the name
+    /// (docs/lists.md "Sorting by name").
+    pub name_key: String,
     /// BANK, CONSUMER_FINANCE, MICRO_LOAN, FACTORING or TRUST.
     pub kind: String,
     /// ACTIVE, PAUSED or TERMINATED; only an ACTIVE provider's users may sign in.

@@ -13,6 +13,9 @@ pub struct Model {
     /// INDIVIDUAL or ENTERPRISE.
     pub kind: String,
     pub name: String,
+    /// The name's sort key, `domain::text::name_key(name)`, written with the name
+    /// (docs/lists.md "Sorting by name").
+    pub name_key: String,
     pub id_type: Option<String>,
     pub id_no_enc: Option<String>,
     pub id_no_mask: Option<String>,

@@ -7,6 +7,9 @@ pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
     pub name: String,
+    /// The name's sort key, `domain::text::name_key(name)`, written with the name
+    /// (docs/lists.md "Sorting by name").
+    pub name_key: String,
     #[sea_orm(unique)]
     pub code: String,
     pub contact_name: String,

@@ -9,6 +9,9 @@ pub struct Model {
     #[sea_orm(unique)]
     pub code: String,
     pub name: String,
+    /// The name's sort key, `domain::text::name_key(name)`, written with the name
+    /// (docs/lists.md "Sorting by name").
+    pub name_key: String,
     pub description: String,
     pub enabled: bool,
     /// The built-in super-administrator role: holds every `admin:` permission, cannot be removed.
