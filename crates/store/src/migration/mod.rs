@@ -29,6 +29,7 @@ mod m0021_recoveries;
 mod m0022_write_offs;
 mod m0023_settlement_certificate;
 mod m0024_surrenders;
+mod m0025_dict_labels;
 
 pub struct Migrator;
 
@@ -60,6 +61,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0022_write_offs::Migration),
             Box::new(m0023_settlement_certificate::Migration),
             Box::new(m0024_surrenders::Migration),
+            Box::new(m0025_dict_labels::Migration),
         ]
     }
 }
