@@ -26,6 +26,8 @@ interface ItemForm {
   code: string;
   labelZh: string;
   labelEn: string;
+  labelEs: string;
+  labelJa: string;
   sort: number;
   enabled: boolean;
 }
@@ -189,6 +191,8 @@ export function DictionaryPage() {
                   ),
                 },
                 { key: 'labelEn', title: t('dictionary.labelEn'), dataIndex: 'labelEn' },
+                { key: 'labelEs', title: t('dictionary.labelEs'), dataIndex: 'labelEs' },
+                { key: 'labelJa', title: t('dictionary.labelJa'), dataIndex: 'labelJa' },
                 { key: 'sort', title: t('common.sort'), dataIndex: 'sort', width: 80, align: 'right' },
                 {
                   key: 'enabled',
@@ -308,8 +312,16 @@ function ItemDialog({ type, editing, onClose, onSaved }: { type: DictType; editi
   const builtIn = editing?.mode === 'edit' && editing.item.builtIn;
   const initial: Partial<ItemForm> =
     editing?.mode === 'edit'
-      ? { code: editing.item.code, labelZh: editing.item.labelZh, labelEn: editing.item.labelEn, sort: editing.item.sort, enabled: editing.item.enabled }
-      : { code: '', labelZh: '', labelEn: '', sort: 0, enabled: true };
+      ? {
+          code: editing.item.code,
+          labelZh: editing.item.labelZh,
+          labelEn: editing.item.labelEn,
+          labelEs: editing.item.labelEs,
+          labelJa: editing.item.labelJa,
+          sort: editing.item.sort,
+          enabled: editing.item.enabled,
+        }
+      : { code: '', labelZh: '', labelEn: '', labelEs: '', labelJa: '', sort: 0, enabled: true };
   return (
     <FormDialog<ItemForm>
       open={editing !== null}
@@ -322,6 +334,8 @@ function ItemDialog({ type, editing, onClose, onSaved }: { type: DictType; editi
           code: values.code.trim(),
           labelZh: values.labelZh.trim(),
           labelEn: (values.labelEn ?? '').trim(),
+          labelEs: (values.labelEs ?? '').trim(),
+          labelJa: (values.labelJa ?? '').trim(),
           sort: values.sort ?? 0,
           enabled: values.enabled,
         };
@@ -343,6 +357,12 @@ function ItemDialog({ type, editing, onClose, onSaved }: { type: DictType; editi
         <Input maxLength={64} />
       </Form.Item>
       <Form.Item name="labelEn" label={t('dictionary.labelEn')}>
+        <Input maxLength={128} />
+      </Form.Item>
+      <Form.Item name="labelEs" label={t('dictionary.labelEs')}>
+        <Input maxLength={128} />
+      </Form.Item>
+      <Form.Item name="labelJa" label={t('dictionary.labelJa')} extra={t('dictionary.labelFallback')}>
         <Input maxLength={128} />
       </Form.Item>
       <Form.Item name="sort" label={t('common.sort')} extra={t('common.sortHint')}>
