@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/errors';
 import { newIdempotencyKey } from '../../../shared/api/request';
 import { hasPermission, usePermissions } from '../../../shared/auth/permissions';
+import { useBuiltInName } from '../../../shared/builtin/names';
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
 import { useListReload } from '../../../shared/crud/useListReload';
@@ -49,6 +50,7 @@ export function NoticeSendPage() {
   const { t } = useTranslation(OPERATE_NS);
   const { message } = App.useApp();
   const reload = useListReload(LIST);
+  const builtIn = useBuiltInName();
   const [sending, setSending] = useState(false);
   const [watching, setWatching] = useState<number | null>(null);
 
@@ -60,7 +62,7 @@ export function NoticeSendPage() {
       ellipsis: true,
       render: (row) => (
         <span title={row.content}>
-          {row.templateName} <Typography.Text type="secondary">{row.templateCode}</Typography.Text>
+          {builtIn('noticeTemplate', row.templateCode, row.templateName)} <Typography.Text type="secondary">{row.templateCode}</Typography.Text>
         </span>
       ),
     },
@@ -121,6 +123,7 @@ export function NoticeSendPage() {
 
 function SendDialog({ open, onClose, onSent }: { open: boolean; onClose: () => void; onSent: (batch: BatchRow) => void }) {
   const { t } = useTranslation(OPERATE_NS);
+  const builtIn = useBuiltInName();
   const templates = useQuery({ queryKey: ['operate', 'notice', 'options'], queryFn: noticeTemplateApi.options, enabled: open });
   // One key per opened dialog, kept while a send gets no answer (a retry is the same send);
   // a new one after the server answered a refusal, since the corrected form is another send.
@@ -163,7 +166,7 @@ function SendDialog({ open, onClose, onSent }: { open: boolean; onClose: () => v
             <Select
               data-testid="send-template"
               loading={templates.isFetching}
-              options={(templates.data ?? []).map((tpl) => ({ value: tpl.id, label: `${tpl.name}（${t(`notice.channels.${tpl.channel}`)}）` }))}
+              options={(templates.data ?? []).map((tpl) => ({ value: tpl.id, label: `${builtIn('noticeTemplate', tpl.code, tpl.name)}（${t(`notice.channels.${tpl.channel}`)}）` }))}
             />
           </Form.Item>
           <Form.Item noStyle shouldUpdate>
@@ -282,6 +285,7 @@ function BatchDrawer({ id, onClose, onFinished }: { id: number | null; onClose: 
   const { t } = useTranslation(OPERATE_NS);
   const { message, modal } = App.useApp();
   const held = usePermissions();
+  const builtIn = useBuiltInName();
   const [status, setStatus] = useState<string | undefined>(undefined);
   const [page, setPage] = useState(1);
   const batch = useQuery({
@@ -308,7 +312,7 @@ function BatchDrawer({ id, onClose, onFinished }: { id: number | null; onClose: 
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <div>
             <Typography.Text strong>
-              {data.templateName}（{t(`notice.channels.${data.channel}`)}）
+              {builtIn('noticeTemplate', data.templateCode, data.templateName)}（{t(`notice.channels.${data.channel}`)}）
             </Typography.Text>{' '}
             <Tag color={running ? 'processing' : 'green'} data-testid="batch-status">
               {t(`send.statuses.${data.status}`)}

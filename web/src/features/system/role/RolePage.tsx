@@ -8,6 +8,7 @@ import { FormDialog } from '../../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
 import { useListReload } from '../../../shared/crud/useListReload';
 import '../../../shared/crud/locales';
+import { useBuiltInName } from '../../../shared/builtin/names';
 import { currentLanguage } from '../../../shared/i18n';
 import { roleApi, type CatalogueSection, type RoleRow } from '../api';
 import { SYSTEM_NS } from '../locales';
@@ -32,6 +33,7 @@ export function RolePage() {
   const { t } = useTranslation(SYSTEM_NS);
   const { message } = App.useApp();
   const reload = useListReload(LIST);
+  const builtIn = useBuiltInName();
   const [editing, setEditing] = useState<Editing | null>(null);
 
   const columns: ListColumn<RoleRow>[] = [
@@ -43,7 +45,7 @@ export function RolePage() {
       width: 180,
       render: (row) => (
         <>
-          {row.name} {row.isSuper ? <Tag color="gold">{t('role.super')}</Tag> : null}
+          {builtIn('role', row.code, row.name)} {row.isSuper ? <Tag color="gold">{t('role.super')}</Tag> : null}
         </>
       ),
     },
