@@ -9,13 +9,22 @@ import { isLanguage, type Language } from '../i18n/languages';
  * renamed the record, so the translation is shown only while the stored name is still that
  * default, else the stored name as it is.
  */
-export type BuiltInKind = 'role' | 'smsTemplate' | 'noticeTemplate' | 'contractTemplate';
+export type BuiltInKind = 'role' | 'roleDescription' | 'smsTemplate' | 'noticeTemplate' | 'contractTemplate';
 
 type Names = Record<Language, string>;
 
 export const BUILT_IN_NAMES: Record<BuiltInKind, Readonly<Record<string, Names>>> = {
   role: {
     super_admin: { zh: '超级管理员', en: 'Super administrator', es: 'Superadministrador', ja: 'スーパー管理者' },
+  },
+  /** A built-in role's description, the same way as its name. */
+  roleDescription: {
+    super_admin: {
+      zh: '内置角色，拥有全部平台管理权限',
+      en: 'Built-in role holding every platform administration permission',
+      es: 'Rol predefinido con todos los permisos de administración de la plataforma',
+      ja: 'すべてのプラットフォーム管理権限を持つ組み込みロール',
+    },
   },
   smsTemplate: {
     LOGIN_CODE: { zh: '登录验证码', en: 'Sign-in code', es: 'Código de acceso', ja: 'ログイン認証コード' },

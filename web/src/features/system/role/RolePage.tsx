@@ -49,7 +49,7 @@ export function RolePage() {
         </>
       ),
     },
-    { key: 'description', title: t('role.description'), ellipsis: true },
+    { key: 'description', title: t('role.description'), ellipsis: true, render: (row) => builtIn('roleDescription', row.code, row.description) },
     { key: 'permissionCount', title: t('role.permissionCount'), width: 90, align: 'right' },
     { key: 'userCount', title: t('role.userCount'), width: 90, align: 'right' },
     { key: 'enabled', kind: 'status', title: t('common.status'), render: (row) => <StatusTag enabled={row.enabled} /> },
