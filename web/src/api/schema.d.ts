@@ -6430,8 +6430,14 @@ export interface components {
         DictItemBody: {
             /** @description Letters, digits and `_`, starting with a letter; unique in its type. */
             code: string;
+            /** @description At most 64 characters. */
             labelZh: string;
+            /** @description Optional, at most 128 characters. */
             labelEn?: string;
+            /** @description Spanish; optional, at most 128 characters. */
+            labelEs?: string;
+            /** @description Japanese; optional, at most 128 characters. */
+            labelJa?: string;
             /** Format: int32 */
             sort?: number | null;
             enabled: boolean;
@@ -6448,6 +6454,10 @@ export interface components {
             code: string;
             labelZh: string;
             labelEn: string;
+            /** @description Empty when none: the web shows the English, then the Chinese label. */
+            labelEs: string;
+            /** @description Empty when none: the web shows the English, then the Chinese label. */
+            labelJa: string;
             /** Format: int32 */
             sort: number;
             enabled: boolean;
@@ -6460,7 +6470,12 @@ export interface components {
         DictOptionData: {
             code: string;
             labelZh: string;
+            /** @description Empty when none (then the Chinese label). */
             labelEn: string;
+            /** @description Empty when none (then the English, then the Chinese label). */
+            labelEs: string;
+            /** @description Empty when none (then the English, then the Chinese label). */
+            labelJa: string;
             enabled: boolean;
         };
         DictTypeBody: {
@@ -10631,6 +10646,10 @@ export interface components {
                 code: string;
                 labelZh: string;
                 labelEn: string;
+                /** @description Empty when none: the web shows the English, then the Chinese label. */
+                labelEs: string;
+                /** @description Empty when none: the web shows the English, then the Chinese label. */
+                labelJa: string;
                 /** Format: int32 */
                 sort: number;
                 enabled: boolean;
@@ -10657,7 +10676,12 @@ export interface components {
             data: {
                 code: string;
                 labelZh: string;
+                /** @description Empty when none (then the Chinese label). */
                 labelEn: string;
+                /** @description Empty when none (then the English, then the Chinese label). */
+                labelEs: string;
+                /** @description Empty when none (then the English, then the Chinese label). */
+                labelJa: string;
                 enabled: boolean;
             }[];
         };
@@ -12998,6 +13022,8 @@ export interface components {
         RoleRefData: {
             /** Format: int64 */
             id: number;
+            /** @description The role's code (`super_admin` for the built-in super-administrator role). */
+            code: string;
             name: string;
         };
         RoleRowData: {

@@ -142,6 +142,10 @@ pub struct DictItemData {
     pub code: String,
     pub label_zh: String,
     pub label_en: String,
+    /// Empty when none: the web shows the English, then the Chinese label.
+    pub label_es: String,
+    /// Empty when none: the web shows the English, then the Chinese label.
+    pub label_ja: String,
     pub sort: i32,
     pub enabled: bool,
     /// Relied on by the code: cannot be deleted, disabled or have its code changed.
@@ -157,6 +161,8 @@ impl From<DictItem> for DictItemData {
             code: i.code,
             label_zh: i.label_zh,
             label_en: i.label_en,
+            label_es: i.label_es,
+            label_ja: i.label_ja,
             sort: i.sort,
             enabled: i.enabled,
             built_in: i.built_in,
@@ -170,9 +176,17 @@ impl From<DictItem> for DictItemData {
 pub struct DictItemBody {
     /// Letters, digits and `_`, starting with a letter; unique in its type.
     pub code: String,
+    /// At most 64 characters.
     pub label_zh: String,
+    /// Optional, at most 128 characters.
     #[serde(default)]
     pub label_en: String,
+    /// Spanish; optional, at most 128 characters.
+    #[serde(default)]
+    pub label_es: String,
+    /// Japanese; optional, at most 128 characters.
+    #[serde(default)]
+    pub label_ja: String,
     pub sort: Option<i32>,
     pub enabled: bool,
 }
@@ -183,6 +197,8 @@ impl From<DictItemBody> for DictItemInput {
             code: b.code,
             label_zh: b.label_zh,
             label_en: b.label_en,
+            label_es: b.label_es,
+            label_ja: b.label_ja,
             sort: b.sort,
             enabled: b.enabled,
         }
@@ -203,7 +219,12 @@ pub struct DictItemCreateBody {
 pub struct DictOptionData {
     pub code: String,
     pub label_zh: String,
+    /// Empty when none (then the Chinese label).
     pub label_en: String,
+    /// Empty when none (then the English, then the Chinese label).
+    pub label_es: String,
+    /// Empty when none (then the English, then the Chinese label).
+    pub label_ja: String,
     pub enabled: bool,
 }
 
@@ -213,6 +234,8 @@ impl From<DictOption> for DictOptionData {
             code: o.code,
             label_zh: o.label_zh,
             label_en: o.label_en,
+            label_es: o.label_es,
+            label_ja: o.label_ja,
             enabled: o.enabled,
         }
     }

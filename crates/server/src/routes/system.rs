@@ -490,6 +490,8 @@ impl UserPageBody {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RoleRefData {
     pub id: i64,
+    /// The role's code (`super_admin` for the built-in super-administrator role).
+    pub code: String,
     pub name: String,
 }
 
@@ -527,6 +529,7 @@ impl From<AdminUserRow> for UserRowData {
                 .into_iter()
                 .map(|r| RoleRefData {
                     id: r.id,
+                    code: r.code,
                     name: r.name,
                 })
                 .collect(),

@@ -101,11 +101,13 @@ async fn dictionary_is_seeded_with_the_built_in_types() -> anyhow::Result<()> {
         for item in &found {
             assert_eq!(item["builtIn"], *built_in, "{code} {}", item["code"]);
             assert!(!item["labelZh"].as_str().unwrap_or_default().is_empty());
-            assert!(
-                !item["labelEn"].as_str().unwrap_or_default().is_empty(),
-                "{code} {} lacks English",
-                item["code"]
-            );
+            for label in ["labelEn", "labelEs", "labelJa"] {
+                assert!(
+                    !item[label].as_str().unwrap_or_default().is_empty(),
+                    "{code} {} lacks {label}",
+                    item["code"]
+                );
+            }
         }
         assert!(
             all.iter()
@@ -123,6 +125,109 @@ async fn dictionary_is_seeded_with_the_built_in_types() -> anyhow::Result<()> {
     let ids = items(&app, &root, type_id(&app, &root, "id_type").await?).await?;
     assert_eq!(ids[0]["labelZh"], "居民身份证");
     assert_eq!(ids[2]["labelZh"], "港澳居民来往内地通行证");
+    // A built-in item has its label in the four languages, in the list and for the selects.
+    let resident = json!({
+        "code": "RESIDENT_ID",
+        "labelZh": "居民身份证",
+        "labelEn": "Resident ID card",
+        "labelEs": "Documento de identidad de residente",
+        "labelJa": "居民身分証",
+        "enabled": true,
+    });
+    for key in [
+        "code", "labelZh", "labelEn", "labelEs", "labelJa", "enabled",
+    ] {
+        assert_eq!(ids[0][key], resident[key], "{key}: {}", ids[0]);
+    }
+    let options = app.get_as("/api/common/dictionary/id_type", &root).await?;
+    assert_eq!(options.code(), 200, "{}", options.text);
+    assert_eq!(options.body["data"][0], resident, "{}", options.text);
+    for code in ["reject_reason", "return_reason"] {
+        let found = items(&app, &root, type_id(&app, &root, code).await?).await?;
+        assert!(
+            found
+                .iter()
+                .all(|i| i["labelEs"] != "" && i["labelJa"] != ""),
+            "{code}: the seeded examples are translated too"
+        );
+    }
+    app.stop().await
+}
+
+#[tokio::test]
+async fn dictionary_items_keep_spanish_and_japanese_labels() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let root = app.admin_token().await?;
+    let positions = type_id(&app, &root, "banner_position").await?;
+
+    let created = app
+        .post_as(
+            "/api/admin/dictionary/item/create",
+            &root,
+            &json!({ "typeId": positions, "code": "REPAY_PAGE", "labelZh": "还款页", "labelEn": "Repayment page", "labelEs": " Página de pago ", "labelJa": "返済ページ", "sort": 40, "enabled": true }),
+        )
+        .await?;
+    assert_eq!(created.code(), 200, "{}", created.text);
+    let id = created.created_id()?;
+    let saved = items(&app, &root, positions).await?;
+    let saved = saved
+        .iter()
+        .find(|i| i["id"] == id)
+        .with_context(|| format!("item {id} not listed"))?;
+    assert_eq!(
+        (&saved["labelEs"], &saved["labelJa"]),
+        (&json!("Página de pago"), &json!("返済ページ")),
+        "trimmed and kept: {saved}"
+    );
+    let options = app
+        .get_as("/api/common/dictionary/banner_position", &root)
+        .await?;
+    let option = options.body["data"]
+        .as_array()
+        .and_then(|all| all.iter().find(|o| o["code"] == "REPAY_PAGE"))
+        .with_context(|| format!("no REPAY_PAGE in {}", options.text))?;
+    assert_eq!(
+        (&option["labelEs"], &option["labelJa"]),
+        (&json!("Página de pago"), &json!("返済ページ"))
+    );
+
+    // Optional like the English label: left out, they are empty (the web shows English, then
+    // Chinese); an update changes them.
+    let update = app
+        .post_as(
+            &format!("/api/admin/dictionary/item/update/{id}"),
+            &root,
+            &json!({ "code": "REPAY_PAGE", "labelZh": "还款页", "labelEn": "Repayment page", "labelJa": "返済画面", "sort": 40, "enabled": true }),
+        )
+        .await?;
+    assert_eq!(update.code(), 200, "{}", update.text);
+    let saved = items(&app, &root, positions).await?;
+    let saved = saved
+        .iter()
+        .find(|i| i["id"] == id)
+        .with_context(|| format!("item {id} not listed"))?;
+    assert_eq!(
+        (&saved["labelEs"], &saved["labelJa"]),
+        (&json!(""), &json!("返済画面"))
+    );
+
+    // The same limit as the English label: 128 characters, named by field.
+    for field in ["labelEs", "labelJa"] {
+        let mut body =
+            json!({ "typeId": positions, "code": "TOO_LONG", "labelZh": "过长", "enabled": true });
+        body[field] = json!("あ".repeat(129));
+        let refused = app
+            .post_as("/api/admin/dictionary/item/create", &root, &body)
+            .await?;
+        assert_eq!(refused.code(), 400, "{}", refused.text);
+        assert!(refused.field(field).is_some(), "{field}: {}", refused.text);
+        body[field] = json!("あ".repeat(128));
+        body["code"] = json!(format!("LONG_{field}"));
+        let taken = app
+            .post_as("/api/admin/dictionary/item/create", &root, &body)
+            .await?;
+        assert_eq!(taken.code(), 200, "{field}: {}", taken.text);
+    }
     app.stop().await
 }
 

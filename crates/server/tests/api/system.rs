@@ -575,6 +575,14 @@ async fn administrator_rules() -> anyhow::Result<()> {
     );
     let view = app.get_as("/api/admin/user/view/1", &root).await?;
     assert_eq!(view.body["data"]["isSuper"], true);
+    // The role is answered with its code, by which the web names the built-in role in the
+    // reader's language; the stored name stays Chinese.
+    assert_eq!(
+        view.body["data"]["roles"][0],
+        json!({ "id": view.body["data"]["roleIds"][0], "code": "super_admin", "name": "超级管理员" }),
+        "{}",
+        view.text
+    );
 
     // A user manager without the super role cannot hand it out, nor touch a super admin.
     let super_id = view.body["data"]["roleIds"][0]

@@ -56,6 +56,8 @@ pub struct DictItemInput {
     pub code: String,
     pub label_zh: String,
     pub label_en: String,
+    pub label_es: String,
+    pub label_ja: String,
     pub sort: Option<i32>,
     pub enabled: bool,
 }
@@ -66,6 +68,8 @@ pub struct DictOption {
     pub code: String,
     pub label_zh: String,
     pub label_en: String,
+    pub label_es: String,
+    pub label_ja: String,
     pub enabled: bool,
 }
 
@@ -156,6 +160,8 @@ struct CheckedItem {
     code: String,
     label_zh: String,
     label_en: String,
+    label_es: String,
+    label_ja: String,
     sort: i32,
 }
 
@@ -165,6 +171,12 @@ fn check_item(input: &DictItemInput) -> Result<CheckedItem> {
         label_zh: text::required(&input.label_zh, 64).or_invalid_as("labelZh", "中文名称")?,
         label_en: text::optional(Some(&input.label_en), 128)
             .or_invalid_as("labelEn", "英文名称")
+            .map(Option::unwrap_or_default)?,
+        label_es: text::optional(Some(&input.label_es), 128)
+            .or_invalid_as("labelEs", "西班牙文名称")
+            .map(Option::unwrap_or_default)?,
+        label_ja: text::optional(Some(&input.label_ja), 128)
+            .or_invalid_as("labelJa", "日文名称")
             .map(Option::unwrap_or_default)?,
         sort: check_sort(input.sort)?,
     })
@@ -369,6 +381,8 @@ impl Beehive {
             code: Set(item.code.clone()),
             label_zh: Set(item.label_zh.clone()),
             label_en: Set(item.label_en),
+            label_es: Set(item.label_es),
+            label_ja: Set(item.label_ja),
             sort: Set(item.sort),
             enabled: Set(input.enabled),
             built_in: Set(false),
@@ -421,6 +435,8 @@ impl Beehive {
             code: Set(item.code.clone()),
             label_zh: Set(item.label_zh.clone()),
             label_en: Set(item.label_en),
+            label_es: Set(item.label_es),
+            label_ja: Set(item.label_ja),
             sort: Set(item.sort),
             enabled: Set(input.enabled),
             updated_at: Set(self.clock.now()),
@@ -507,6 +523,8 @@ impl Beehive {
                 code: i.code,
                 label_zh: i.label_zh,
                 label_en: i.label_en,
+                label_es: i.label_es,
+                label_ja: i.label_ja,
                 enabled: i.enabled,
             })
             .collect())

@@ -169,6 +169,8 @@ pub struct UserFilter {
 #[derive(Debug, Clone)]
 pub struct RoleRef {
     pub id: i64,
+    /// Stable: the web names a built-in role (`super_admin`) in the reader's language by it.
+    pub code: String,
     pub name: String,
 }
 
@@ -415,6 +417,7 @@ async fn user_rows(
                     .iter()
                     .map(|r| RoleRef {
                         id: r.id,
+                        code: r.code.clone(),
                         name: r.name.clone(),
                     })
                     .collect(),

@@ -11,7 +11,12 @@ pub struct Model {
     /// Unique within its type.
     pub code: String,
     pub label_zh: String,
+    /// Empty when not given (the web then shows the Chinese label).
     pub label_en: String,
+    /// Spanish; empty when not given (the web then shows the English, then the Chinese label).
+    pub label_es: String,
+    /// Japanese; empty when not given.
+    pub label_ja: String,
     pub sort: i32,
     pub enabled: bool,
     pub built_in: bool,

@@ -70,10 +70,10 @@ enum Article {
 }
 
 /// A seeded item: code, Chinese label, English label, built in.
-type Seed = (&'static str, &'static str, &'static str, bool);
+pub(super) type Seed = (&'static str, &'static str, &'static str, bool);
 
 /// The seeded types: code, Chinese name, English name, remark, items.
-const TYPES: &[(&str, &str, &str, &str, &[Seed])] = &[
+pub(super) const TYPES: &[(&str, &str, &str, &str, &[Seed])] = &[
     (
         "customer_kind",
         "客户类型",

@@ -30,6 +30,7 @@ mod m0022_write_offs;
 mod m0023_settlement_certificate;
 mod m0024_surrenders;
 mod m0025_name_keys;
+mod m0026_dict_labels;
 
 pub struct Migrator;
 
@@ -62,6 +63,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0023_settlement_certificate::Migration),
             Box::new(m0024_surrenders::Migration),
             Box::new(m0025_name_keys::Migration),
+            Box::new(m0026_dict_labels::Migration),
         ]
     }
 }

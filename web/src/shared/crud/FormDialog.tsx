@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrors, namePath } from '../api/errors';
 import { useUi } from '../settings/store';
 import { CRUD_NS } from './locales';
+// The side-label layout (.bh-form-dialog): also on a page without a ListPage (数据字典).
+import './crud.css';
 
 export interface FormDialogProps<Values> {
   open: boolean;

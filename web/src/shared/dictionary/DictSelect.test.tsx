@@ -6,9 +6,9 @@ import { DictLabel, DictSelect } from './DictSelect';
 import type { DictOption } from './dictionary';
 
 const ITEMS: DictOption[] = [
-  { code: 'APP_HOME', labelZh: '客户端首页', labelEn: 'Customer app home', enabled: true },
-  { code: 'LOAN_PAGE', labelZh: '借款页', labelEn: 'Loan page', enabled: true },
-  { code: 'OLD_SPOT', labelZh: '旧位置', labelEn: '', enabled: false },
+  { code: 'APP_HOME', labelZh: '客户端首页', labelEn: 'Customer app home', labelEs: 'Inicio de la app de clientes', labelJa: '顧客アプリのホーム', enabled: true },
+  { code: 'LOAN_PAGE', labelZh: '借款页', labelEn: 'Loan page', labelEs: '', labelJa: '', enabled: true },
+  { code: 'OLD_SPOT', labelZh: '旧位置', labelEn: '', labelEs: '', labelJa: '', enabled: false },
 ];
 
 const request = vi.hoisted(() => vi.fn());
@@ -60,5 +60,22 @@ describe('DictSelect and DictLabel', () => {
     });
     expect(await screen.findByText('Customer app home')).toBeTruthy();
     expect(screen.getByTestId('b').textContent).toBe('旧位置');
+    await act(async () => {
+      await i18n.changeLanguage('ja');
+    });
+    expect(await screen.findByText('顧客アプリのホーム')).toBeTruthy();
+    expect(screen.getByTestId('b').textContent).toBe('旧位置');
   });
+
+  it('offers the Japanese label, else the English one', async () => {
+    await i18n.changeLanguage('ja');
+    renderWith(<DictSelect type="banner_position" aria-label="位置" />);
+    const select = await screen.findByLabelText('位置');
+    await act(async () => {
+      fireEvent.mouseDown(select);
+      await Promise.resolve();
+    });
+    expect(await screen.findByText('顧客アプリのホーム')).toBeTruthy();
+    expect(screen.getByText('Loan page')).toBeTruthy();
+  }, 20_000);
 });

@@ -15,10 +15,17 @@ export function fetchDictionary(typeCode: string): Promise<DictOption[]> {
   return request<DictOption[]>({ url: '/common/dictionary/{typeCode}', data: { typeCode, all: true }, silent: true });
 }
 
-/** An item's label in `language`: Chinese for zh, else the English label (Chinese when there is none). */
-export function dictLabel(item: Pick<DictOption, 'labelZh' | 'labelEn'>, language: string): string {
-  if (language === 'zh') return item.labelZh;
-  return item.labelEn.trim() || item.labelZh;
+/** The labels `dictLabel` reads; `labelEs` and `labelJa` may be missing (an item typed before they existed). */
+export type DictLabels = Pick<DictOption, 'labelZh' | 'labelEn'> & Partial<Pick<DictOption, 'labelEs' | 'labelJa'>>;
+
+/**
+ * An item's label in `language` (docs/content.md): the label in that language; where it is
+ * empty (blank), the English label; where that is empty too, the Chinese one (always given).
+ * zh is the Chinese label; an unknown language reads as English.
+ */
+export function dictLabel(item: DictLabels, language: string): string {
+  const own = language === 'zh' ? item.labelZh : language === 'es' ? item.labelEs : language === 'ja' ? item.labelJa : item.labelEn;
+  return own?.trim() || item.labelEn.trim() || item.labelZh;
 }
 
 export interface Dictionary {

@@ -1,8 +1,9 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBuiltInName } from '../../../shared/builtin/names';
 import { PdfPreviewModal } from '../../../shared/ui/PdfPreviewModal';
 import { formatDateTime, MINUTES_FORMAT } from '../../../shared/format/datetime';
 import { capitalApi, type ContractTemplate } from '../api';
@@ -16,7 +17,9 @@ export function ContractTemplatePage() {
   const query = useQuery({ queryKey: ['capital.contractTemplates'], queryFn: () => capitalApi.contractTemplates() });
   const [filter, setFilter] = useState<TemplateFilter>({});
   const [previewing, setPreviewing] = useState<ContractTemplate | null>(null);
-  const rows = useMemo(() => sortTemplates(filterTemplates(query.data ?? [], filter)), [query.data, filter]);
+  const builtIn = useBuiltInName();
+  const name = (row: ContractTemplate) => builtIn('contractTemplate', row.code, row.name);
+  const rows = sortTemplates(filterTemplates(query.data ?? [], filter, name));
   const time = (ms: number | null) => formatDateTime(ms, MINUTES_FORMAT);
   const kindLabel = (kind: string) => t(`template.kinds.${kind}`, { defaultValue: kind });
 
@@ -66,8 +69,8 @@ export function ContractTemplatePage() {
               title: t('template.name'),
               ellipsis: true,
               render: (_, row) => (
-                <Typography.Link title={row.name} onClick={() => setPreviewing(row)}>
-                  {row.name}
+                <Typography.Link title={name(row)} onClick={() => setPreviewing(row)}>
+                  {name(row)}
                 </Typography.Link>
               ),
             },
@@ -100,7 +103,7 @@ export function ContractTemplatePage() {
         load={capitalApi.previewContractTemplate}
         testId="contract-template-pdf"
         texts={{
-          title: t('template.previewTitle', { name: previewing ? `${previewing.name} V${previewing.templateVersion}` : '' }),
+          title: t('template.previewTitle', { name: previewing ? `${name(previewing)} V${previewing.templateVersion}` : '' }),
           openInTab: t('template.openInTab'),
           close: t('template.close'),
           loading: t('template.loading'),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { builtInName } from '../../../shared/builtin/names';
 import type { ContractTemplate } from '../api';
 import { capitalDictionaries } from '../locales';
 import { DOC_KINDS, filterTemplates, sortTemplates, templateScope } from './templates';
@@ -48,6 +49,13 @@ describe('capital contract templates', () => {
     expect(filterTemplates(rows, { docKind: 'LOAN_CONTRACT', scope: 'GENERAL' }).map((r) => r.id)).toEqual([2]);
     expect(filterTemplates(rows, { scope: 'OWN' }).map((r) => r.id)).toEqual([3]);
     expect(filterTemplates(rows, { keyword: '不存在' })).toEqual([]);
+  });
+
+  it('finds a built-in template by the name shown in the reader\'s language too', () => {
+    const builtIn = [row(5, 'BUILTIN_WITHHOLDING_AUTH', '代扣授权书', 'WITHHOLDING_AUTH', null), ...rows];
+    const shown = (r: ContractTemplate) => builtInName('contractTemplate', r.code, r.name, 'en');
+    expect(filterTemplates(builtIn, { keyword: 'direct debit' }, shown).map((r) => r.id)).toEqual([5]);
+    expect(filterTemplates(builtIn, { keyword: '代扣' }, shown).map((r) => r.id)).toEqual([5, 1]);
   });
 });
 

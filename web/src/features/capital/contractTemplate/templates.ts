@@ -16,12 +16,19 @@ export interface TemplateFilter {
   scope?: TemplateScope;
 }
 
-/** The rows the filter keeps: keyword in name or code (case-insensitive), kind and scope exact. */
-export function filterTemplates(rows: readonly ContractTemplate[], filter: TemplateFilter): ContractTemplate[] {
+/**
+ * The rows the filter keeps: keyword in the name (stored, or as shown: `shownName`, a built-in
+ * template's name in the reader's language) or the code (case-insensitive), kind and scope exact.
+ */
+export function filterTemplates(
+  rows: readonly ContractTemplate[],
+  filter: TemplateFilter,
+  shownName: (row: ContractTemplate) => string = (row) => row.name,
+): ContractTemplate[] {
   const keyword = (filter.keyword ?? '').trim().toLowerCase();
   return rows.filter(
     (row) =>
-      (!keyword || row.name.toLowerCase().includes(keyword) || row.code.toLowerCase().includes(keyword)) &&
+      (!keyword || [row.name, shownName(row), row.code].some((text) => text.toLowerCase().includes(keyword))) &&
       (!filter.docKind || row.docKind === filter.docKind) &&
       (!filter.scope || templateScope(row) === filter.scope),
   );

@@ -4,7 +4,7 @@ import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, usePermissions } from '../../../shared/auth/permissions';
-import { DICTIONARY_KEY } from '../../../shared/dictionary/dictionary';
+import { DICTIONARY_KEY, dictLabel } from '../../../shared/dictionary/dictionary';
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import '../../../shared/crud/locales';
 import { currentLanguage } from '../../../shared/i18n';
@@ -26,12 +26,17 @@ interface ItemForm {
   code: string;
   labelZh: string;
   labelEn: string;
+  labelEs: string;
+  labelJa: string;
   sort: number;
   enabled: boolean;
 }
 
 type TypeEditing = { mode: 'create' } | { mode: 'edit'; type: DictType };
 type ItemEditing = { mode: 'create' } | { mode: 'edit'; item: DictItem };
+
+/** A type's name in the interface language (types have a Chinese and an English name). */
+const typeName = (type: DictType) => (currentLanguage() === 'zh' ? type.nameZh : type.nameEn || type.nameZh);
 
 /** 数据字典 (admin:dictionary:table): types on the left, the chosen type's items on the right. */
 export function DictionaryPage() {
@@ -68,7 +73,6 @@ export function DictionaryPage() {
     const needle = keyword.trim().toLowerCase();
     return !needle || type.code.includes(needle) || type.nameZh.includes(needle) || type.nameEn.toLowerCase().includes(needle);
   });
-  const typeName = (type: DictType) => (currentLanguage() === 'zh' ? type.nameZh : type.nameEn || type.nameZh);
 
   return (
     <div className="bh-dict">
@@ -141,7 +145,7 @@ export function DictionaryPage() {
               ) : null}
               {canDelete && !selected.builtIn ? (
                 <Popconfirm
-                  title={t('common.confirmDelete', { name: selected.nameZh })}
+                  title={t('common.confirmDelete', { name: typeName(selected) })}
                   onConfirm={async () => {
                     await dictionaryApi.removeType(selected.id);
                     void message.success(t('common.deleted'));
@@ -178,18 +182,43 @@ export function DictionaryPage() {
               pagination={false}
               locale={{ emptyText: <Empty description={t('dictionary.noItems')} /> }}
               columns={[
-                { key: 'code', title: t('dictionary.code'), width: 200, render: (_, item) => <span className="bh-code">{item.code}</span> },
                 {
-                  key: 'labelZh',
-                  title: t('dictionary.labelZh'),
+                  key: 'code',
+                  title: t('dictionary.code'),
+                  width: 170,
                   render: (_, item) => (
                     <>
-                      {item.labelZh} {item.builtIn ? <Tag color="blue">{t('common.builtIn')}</Tag> : null}
+                      <div className="bh-code">{item.code}</div>
+                      {item.builtIn ? <Tag color="blue">{t('common.builtIn')}</Tag> : null}
                     </>
                   ),
                 },
-                { key: 'labelEn', title: t('dictionary.labelEn'), dataIndex: 'labelEn' },
-                { key: 'sort', title: t('common.sort'), dataIndex: 'sort', width: 80, align: 'right' },
+                {
+                  // The four labels one under the other: four label columns do not fit beside
+                  // the types at 1440 px. An empty one shows —: that language falls back.
+                  key: 'labels',
+                  title: t('dictionary.labels'),
+                  render: (_, item) => (
+                    <div className="bh-dict-labels">
+                      {(
+                        [
+                          ['ZH', t('dictionary.labelZh'), item.labelZh],
+                          ['EN', t('dictionary.labelEn'), item.labelEn],
+                          ['ES', t('dictionary.labelEs'), item.labelEs],
+                          ['JA', t('dictionary.labelJa'), item.labelJa],
+                        ] as const
+                      ).map(([code, name, label]) => (
+                        <div key={code}>
+                          <span className="bh-dict-lang" title={name}>
+                            {code}
+                          </span>
+                          {label ? <span>{label}</span> : <Typography.Text type="secondary">—</Typography.Text>}
+                        </div>
+                      ))}
+                    </div>
+                  ),
+                },
+                { key: 'sort', title: t('common.sort'), dataIndex: 'sort', width: 70, align: 'right' },
                 {
                   key: 'enabled',
                   title: t('common.status'),
@@ -209,7 +238,7 @@ export function DictionaryPage() {
                       ) : null}
                       {canDelete && !item.builtIn ? (
                         <Popconfirm
-                          title={t('common.confirmDelete', { name: item.labelZh })}
+                          title={t('common.confirmDelete', { name: dictLabel(item, currentLanguage()) })}
                           onConfirm={async () => {
                             await dictionaryApi.removeItem(item.id);
                             void message.success(t('common.deleted'));
@@ -308,12 +337,20 @@ function ItemDialog({ type, editing, onClose, onSaved }: { type: DictType; editi
   const builtIn = editing?.mode === 'edit' && editing.item.builtIn;
   const initial: Partial<ItemForm> =
     editing?.mode === 'edit'
-      ? { code: editing.item.code, labelZh: editing.item.labelZh, labelEn: editing.item.labelEn, sort: editing.item.sort, enabled: editing.item.enabled }
-      : { code: '', labelZh: '', labelEn: '', sort: 0, enabled: true };
+      ? {
+          code: editing.item.code,
+          labelZh: editing.item.labelZh,
+          labelEn: editing.item.labelEn,
+          labelEs: editing.item.labelEs,
+          labelJa: editing.item.labelJa,
+          sort: editing.item.sort,
+          enabled: editing.item.enabled,
+        }
+      : { code: '', labelZh: '', labelEn: '', labelEs: '', labelJa: '', sort: 0, enabled: true };
   return (
     <FormDialog<ItemForm>
       open={editing !== null}
-      title={creating ? t('dictionary.createItemTitle', { type: type.nameZh }) : t('dictionary.editItemTitle', { type: type.nameZh })}
+      title={creating ? t('dictionary.createItemTitle', { type: typeName(type) }) : t('dictionary.editItemTitle', { type: typeName(type) })}
       width={560}
       initialValues={initial}
       onClose={onClose}
@@ -322,6 +359,8 @@ function ItemDialog({ type, editing, onClose, onSaved }: { type: DictType; editi
           code: values.code.trim(),
           labelZh: values.labelZh.trim(),
           labelEn: (values.labelEn ?? '').trim(),
+          labelEs: (values.labelEs ?? '').trim(),
+          labelJa: (values.labelJa ?? '').trim(),
           sort: values.sort ?? 0,
           enabled: values.enabled,
         };
@@ -343,6 +382,12 @@ function ItemDialog({ type, editing, onClose, onSaved }: { type: DictType; editi
         <Input maxLength={64} />
       </Form.Item>
       <Form.Item name="labelEn" label={t('dictionary.labelEn')}>
+        <Input maxLength={128} />
+      </Form.Item>
+      <Form.Item name="labelEs" label={t('dictionary.labelEs')}>
+        <Input maxLength={128} />
+      </Form.Item>
+      <Form.Item name="labelJa" label={t('dictionary.labelJa')} extra={t('dictionary.labelFallback')}>
         <Input maxLength={128} />
       </Form.Item>
       <Form.Item name="sort" label={t('common.sort')} extra={t('common.sortHint')}>

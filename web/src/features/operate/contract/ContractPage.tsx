@@ -3,6 +3,7 @@ import { App, Button, Col, Drawer, Form, Input, Row, Select, Space, Table, Tag, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, usePermissions } from '../../../shared/auth/permissions';
+import { useBuiltInName } from '../../../shared/builtin/names';
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
 import { useListReload } from '../../../shared/crud/useListReload';
@@ -45,6 +46,8 @@ export function ContractPage() {
   const { message } = App.useApp();
   const reload = useListReload(LIST);
   const catalogue = useCatalogue();
+  const builtIn = useBuiltInName();
+  const name = (row: ContractRow) => builtIn('contractTemplate', row.code, row.name);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [versionsOf, setVersionsOf] = useState<ContractRow | null>(null);
   const [previewing, setPreviewing] = useState<ContractRow | null>(null);
@@ -61,7 +64,7 @@ export function ContractPage() {
 
   const columns: ListColumn<ContractRow>[] = [
     { key: 'code', kind: 'code', title: t('common.code'), sortField: 'code' },
-    { key: 'name', title: t('common.name'), ellipsis: true },
+    { key: 'name', title: t('common.name'), ellipsis: true, render: name },
     { key: 'docKind', title: t('contract.docKind'), width: 100, render: (row) => t(`contract.kinds.${row.docKind}`, { defaultValue: row.docKind }) },
     { key: 'provider', title: t('contract.provider'), width: 140, ellipsis: true, render: (row) => row.capitalProviderName ?? <Typography.Text type="secondary">{t('contract.allProviders')}</Typography.Text> },
     { key: 'templateVersion', title: t('contract.version'), width: 70, render: (row) => `V${row.templateVersion}` },
@@ -142,7 +145,7 @@ export function ContractPage() {
         load={contractApi.preview}
         testId="contract-pdf"
         texts={{
-          title: t('contract.previewTitle', { name: previewing ? `${previewing.name} V${previewing.templateVersion}` : '' }),
+          title: t('contract.previewTitle', { name: previewing ? `${name(previewing)} V${previewing.templateVersion}` : '' }),
           openInTab: t('contract.openInTab'),
           close: t('common.close'),
           loading: t('contract.loading'),
@@ -292,6 +295,7 @@ function VersionsDrawer({
   const { t } = useTranslation(OPERATE_NS);
   const { message, modal } = App.useApp();
   const held = usePermissions();
+  const builtIn = useBuiltInName();
   const versions = useQuery({
     queryKey: ['operate', 'contract', 'versions', of?.id],
     queryFn: () => contractApi.versions(of?.id ?? 0),
@@ -308,7 +312,7 @@ function VersionsDrawer({
       },
     });
   return (
-    <Drawer open={of !== null} onClose={onClose} size={760} title={t('contract.versionsTitle', { name: of?.name ?? '' })} destroyOnHidden>
+    <Drawer open={of !== null} onClose={onClose} size={760} title={t('contract.versionsTitle', { name: of ? builtIn('contractTemplate', of.code, of.name) : '' })} destroyOnHidden>
       <Table<ContractRow>
         rowKey="id"
         size="middle"

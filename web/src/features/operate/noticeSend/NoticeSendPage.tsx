@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/errors';
 import { newIdempotencyKey } from '../../../shared/api/request';
 import { hasPermission, usePermissions } from '../../../shared/auth/permissions';
+import { useBuiltInName } from '../../../shared/builtin/names';
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
 import { useListReload } from '../../../shared/crud/useListReload';
@@ -52,6 +53,7 @@ export function NoticeSendPage() {
   const customerLabel = useCustomerLabel();
   const { message } = App.useApp();
   const reload = useListReload(LIST);
+  const builtIn = useBuiltInName();
   const [sending, setSending] = useState(false);
   // The batch shown in the drawer, in the URL (?view=<id>): a reload or a shared link opens it.
   const watching = useViewParam();
@@ -64,7 +66,7 @@ export function NoticeSendPage() {
       ellipsis: true,
       render: (row) => (
         <span title={withLabels(row.content, customerLabel)}>
-          {row.templateName} <Typography.Text type="secondary">{row.templateCode}</Typography.Text>
+          {builtIn('noticeTemplate', row.templateCode, row.templateName)} <Typography.Text type="secondary">{row.templateCode}</Typography.Text>
         </span>
       ),
     },
@@ -132,6 +134,7 @@ function useCustomerLabel(): (name: string) => string | undefined {
 function SendDialog({ open, onClose, onSent }: { open: boolean; onClose: () => void; onSent: (batch: BatchRow) => void }) {
   const { t } = useTranslation(OPERATE_NS);
   const customerLabel = useCustomerLabel();
+  const builtIn = useBuiltInName();
   const templates = useQuery({ queryKey: ['operate', 'notice', 'options'], queryFn: noticeTemplateApi.options, enabled: open });
   // One key per opened dialog, kept while a send gets no answer (a retry is the same send);
   // a new one after the server answered a refusal, since the corrected form is another send.
@@ -174,7 +177,7 @@ function SendDialog({ open, onClose, onSent }: { open: boolean; onClose: () => v
             <Select
               data-testid="send-template"
               loading={templates.isFetching}
-              options={(templates.data ?? []).map((tpl) => ({ value: tpl.id, label: `${tpl.name}（${t(`notice.channels.${tpl.channel}`)}）` }))}
+              options={(templates.data ?? []).map((tpl) => ({ value: tpl.id, label: `${builtIn('noticeTemplate', tpl.code, tpl.name)}（${t(`notice.channels.${tpl.channel}`)}）` }))}
             />
           </Form.Item>
           <Form.Item noStyle shouldUpdate>
@@ -294,6 +297,7 @@ function BatchDrawer({ id, onClose, onFinished }: { id: number | null; onClose: 
   const customerLabel = useCustomerLabel();
   const { message, modal } = App.useApp();
   const held = usePermissions();
+  const builtIn = useBuiltInName();
   const [status, setStatus] = useState<string | undefined>(undefined);
   const [page, setPage] = useState(1);
   const batch = useQuery({
@@ -320,7 +324,7 @@ function BatchDrawer({ id, onClose, onFinished }: { id: number | null; onClose: 
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <div>
             <Typography.Text strong>
-              {data.templateName}（{t(`notice.channels.${data.channel}`)}）
+              {builtIn('noticeTemplate', data.templateCode, data.templateName)}（{t(`notice.channels.${data.channel}`)}）
             </Typography.Text>{' '}
             <Tag color={running ? 'processing' : 'green'} data-testid="batch-status">
               {t(`send.statuses.${data.status}`)}

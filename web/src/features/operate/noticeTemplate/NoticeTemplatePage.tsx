@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Col, Form, Input, Radio, Row, Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBuiltInName } from '../../../shared/builtin/names';
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
 import { useListReload } from '../../../shared/crud/useListReload';
@@ -33,11 +34,13 @@ export function NoticeTemplatePage() {
   const { t } = useTranslation(OPERATE_NS);
   const { message } = App.useApp();
   const reload = useListReload(LIST);
+  const builtIn = useBuiltInName();
+  const name = (row: NoticeTemplateRow) => builtIn('noticeTemplate', row.code, row.name);
   const [editing, setEditing] = useState<Editing | null>(null);
 
   const columns: ListColumn<NoticeTemplateRow>[] = [
     { key: 'code', kind: 'code', title: t('common.code'), sortField: 'code' },
-    { key: 'name', title: t('common.name'), width: 150 },
+    { key: 'name', title: t('common.name'), width: 150, render: name },
     {
       key: 'channel',
       kind: 'status',
@@ -51,7 +54,7 @@ export function NoticeTemplatePage() {
       key: 'sms',
       title: t('notice.smsTemplate'),
       width: 160,
-      render: (row) => (row.smsTemplateCode ? <span title={row.smsTemplateName ?? ''}>{row.smsTemplateCode}</span> : <Typography.Text type="secondary">—</Typography.Text>),
+      render: (row) => (row.smsTemplateCode ? <span title={builtIn('smsTemplate', row.smsTemplateCode, row.smsTemplateName ?? '')}>{row.smsTemplateCode}</span> : <Typography.Text type="secondary">—</Typography.Text>),
     },
     { key: 'enabled', kind: 'status', title: t('common.status'), render: (row) => <EnabledTag enabled={row.enabled} /> },
     { key: 'updatedAt', kind: 'datetime', title: t('common.updatedAt'), sortField: 'updatedAt', render: (row) => formatDateTime(row.updatedAt) },
@@ -63,7 +66,7 @@ export function NoticeTemplatePage() {
       label: t('common.delete'),
       perm: 'admin:notice_template:delete',
       danger: true,
-      confirm: (row) => t('common.confirmDelete', { name: row.name }),
+      confirm: (row) => t('common.confirmDelete', { name: name(row) }),
       onClick: async (row) => {
         await noticeTemplateApi.remove(row.id);
         void message.success(t('common.deleted'));
@@ -109,6 +112,7 @@ export function NoticeTemplatePage() {
 
 function NoticeDialog({ editing, onClose, onSaved }: { editing: Editing | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation(OPERATE_NS);
+  const builtIn = useBuiltInName();
   const sms = useQuery({ queryKey: ['operate', 'notice', 'sms-options'], queryFn: noticeTemplateApi.smsOptions, enabled: editing !== null });
   const row = editing?.mode === 'edit' ? editing.row : null;
   const initial: Partial<NoticeForm> = row
@@ -152,7 +156,7 @@ function NoticeDialog({ editing, onClose, onSaved }: { editing: Editing | null; 
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={sms.isFetching}
-                options={(sms.data ?? []).map((s) => ({ value: s.id, label: `${s.name}（${s.code}）`, title: s.content }))}
+                options={(sms.data ?? []).map((s) => ({ value: s.id, label: `${builtIn('smsTemplate', s.code, s.name)}（${s.code}）`, title: s.content }))}
               />
             </Form.Item>
           ) : null

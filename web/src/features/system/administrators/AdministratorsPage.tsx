@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, usePermissions } from '../../../shared/auth/permissions';
 import { currentUserId, getUserInfo } from '../../../shared/auth/token';
+import { useBuiltInName } from '../../../shared/builtin/names';
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
 import { useListReload } from '../../../shared/crud/useListReload';
@@ -37,6 +38,7 @@ export function AdministratorsPage() {
   const reload = useListReload(LIST);
   const departments = useDepartments();
   const roles = useRoleOptions();
+  const builtIn = useBuiltInName();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [resetting, setResetting] = useState<AdminRow | null>(null);
   const [shown, setShown] = useState<{ account: string; password: string } | null>(null);
@@ -59,7 +61,7 @@ export function AdministratorsPage() {
     {
       key: 'roles',
       title: t('user.roles'),
-      render: (row) => (row.roles.length === 0 ? '—' : row.roles.map((role) => <Tag key={role.id}>{role.name}</Tag>)),
+      render: (row) => (row.roles.length === 0 ? '—' : row.roles.map((role) => <Tag key={role.id}>{builtIn('role', role.code, role.name)}</Tag>)),
     },
     { key: 'enabled', kind: 'status', title: t('common.status'), render: (row) => <StatusTag enabled={row.enabled} /> },
     { key: 'createdAt', kind: 'datetime', title: t('common.createdAt'), sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
@@ -198,12 +200,13 @@ function isMe(row: AdminRow): boolean {
 /** The enabled roles to choose from, when the user may read roles (`admin:role:table`). */
 function useRoleOptions(): { value: number; label: string }[] {
   const held = usePermissions();
+  const builtIn = useBuiltInName();
   const query = useQuery({
     queryKey: ['system.roles', 'options'],
     queryFn: () => roleApi.page({ page: 1, size: 200, enabled: true }),
     enabled: hasPermission('admin:role:table', held),
   });
-  return (query.data?.records ?? []).map((role) => ({ value: role.id, label: role.name }));
+  return (query.data?.records ?? []).map((role) => ({ value: role.id, label: builtIn('role', role.code, role.name) }));
 }
 
 function UserDialog({ editing, onClose, onSaved }: { editing: Editing | null; onClose: () => void; onSaved: (account: string, password: string | null) => void }) {

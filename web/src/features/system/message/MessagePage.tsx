@@ -1,6 +1,7 @@
 import { Alert, App, Form, Input, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBuiltInName } from '../../../shared/builtin/names';
 import { FormDialog } from '../../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
 import { useListReload } from '../../../shared/crud/useListReload';
@@ -35,12 +36,14 @@ export function MessagePage() {
   const { t } = useTranslation(SYSTEM_NS);
   const { message } = App.useApp();
   const reload = useListReload(LIST);
+  const builtIn = useBuiltInName();
+  const name = (row: TemplateRow) => builtIn('smsTemplate', row.code, row.name);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [testing, setTesting] = useState<TemplateRow | null>(null);
 
   const columns: ListColumn<TemplateRow>[] = [
     { key: 'code', kind: 'code', title: t('message.code'), sortField: 'code' },
-    { key: 'name', title: t('message.name'), width: 140 },
+    { key: 'name', title: t('message.name'), width: 140, render: name },
     { key: 'content', title: t('message.content'), ellipsis: true },
     {
       key: 'providerTemplateId',
@@ -61,7 +64,7 @@ export function MessagePage() {
       danger: true,
       // The server keeps the sign-in code template: the action says so instead of disappearing.
       disabled: (row) => (row.code === LOGIN_CODE ? t('message.loginCodeKept') : undefined),
-      confirm: (row) => t('common.confirmDelete', { name: row.name }),
+      confirm: (row) => t('common.confirmDelete', { name: name(row) }),
       onClick: async (row) => {
         await templateApi.remove(row.id);
         void message.success(t('common.deleted'));
@@ -177,13 +180,14 @@ function TestDialog({ template, onClose }: { template: TemplateRow | null; onClo
   const { t } = useTranslation(SYSTEM_NS);
   const { message } = App.useApp();
   const rules = useIdentifierRules();
+  const builtIn = useBuiltInName();
   const parsed = scanPlaceholders(template?.content ?? '');
   const names = 'names' in parsed ? parsed.names : [];
   const [values, setValues] = useState<Record<string, string>>({});
   return (
     <FormDialog<TestForm>
       open={template !== null}
-      title={t('message.testTitle', { name: template?.name ?? '' })}
+      title={t('message.testTitle', { name: template ? builtIn('smsTemplate', template.code, template.name) : '' })}
       width={560}
       okText={t('message.send')}
       initialValues={{ mobile: '', params: {} }}

@@ -8,6 +8,7 @@ import { FormDialog } from '../../../shared/crud/FormDialog';
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
 import { useListReload } from '../../../shared/crud/useListReload';
 import '../../../shared/crud/locales';
+import { useBuiltInName } from '../../../shared/builtin/names';
 import { currentLanguage } from '../../../shared/i18n';
 import { SHELL_NS } from '../../../layout/locales';
 import { roleApi, type CatalogueSection, type RoleRow } from '../api';
@@ -33,6 +34,7 @@ export function RolePage() {
   const { t } = useTranslation(SYSTEM_NS);
   const { message } = App.useApp();
   const reload = useListReload(LIST);
+  const builtIn = useBuiltInName();
   const [editing, setEditing] = useState<Editing | null>(null);
 
   const columns: ListColumn<RoleRow>[] = [
@@ -44,11 +46,11 @@ export function RolePage() {
       width: 180,
       render: (row) => (
         <>
-          {row.name} {row.isSuper ? <Tag color="gold">{t('role.super')}</Tag> : null}
+          {builtIn('role', row.code, row.name)} {row.isSuper ? <Tag color="gold">{t('role.super')}</Tag> : null}
         </>
       ),
     },
-    { key: 'description', title: t('role.description'), ellipsis: true },
+    { key: 'description', title: t('role.description'), ellipsis: true, render: (row) => builtIn('roleDescription', row.code, row.description) },
     { key: 'permissionCount', title: t('role.permissionCount'), width: 90, align: 'right' },
     { key: 'userCount', title: t('role.userCount'), width: 90, align: 'right' },
     { key: 'enabled', kind: 'status', title: t('common.status'), render: (row) => <StatusTag enabled={row.enabled} /> },

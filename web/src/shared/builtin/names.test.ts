@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../i18n/languages';
+import { BUILT_IN_NAMES, builtInName } from './names';
+
+describe('built-in names', () => {
+  it('names the super-administrator role in each language while its name is the default', () => {
+    expect(builtInName('role', 'super_admin', '超级管理员', 'zh')).toBe('超级管理员');
+    expect(builtInName('role', 'super_admin', '超级管理员', 'en')).toBe('Super administrator');
+    expect(builtInName('role', 'super_admin', '超级管理员', 'es')).toBe('Superadministrador');
+    expect(builtInName('role', 'super_admin', '超级管理员', 'ja')).toBe('スーパー管理者');
+  });
+
+  it('templates by their code', () => {
+    expect(builtInName('contractTemplate', 'BUILTIN_LOAN_CONTRACT', '保费分期借款合同', 'en')).toBe('Premium instalment loan contract');
+    expect(builtInName('noticeTemplate', 'DEMAND_NOTICE', '逾期催告函（退保前）', 'ja')).toBe('延滞催告書（解約前）');
+    expect(builtInName('smsTemplate', 'LOGIN_CODE', '登录验证码', 'es')).toBe('Código de acceso');
+  });
+
+  it('keeps a renamed built-in record and every other record as stored', () => {
+    expect(builtInName('contractTemplate', 'BUILTIN_LOAN_CONTRACT', '借款合同（2026 版）', 'en')).toBe('借款合同（2026 版）');
+    expect(builtInName('role', 'editor', '超级管理员', 'en')).toBe('超级管理员');
+    expect(builtInName('smsTemplate', 'REPAY_DUE', '还款提醒', 'ja')).toBe('还款提醒');
+    expect(builtInName('role', undefined, '超级管理员', 'en')).toBe('超级管理员');
+    expect(builtInName('role', 'constructor', 'x', 'en')).toBe('x');
+    // The code belongs to one kind: a notice template named like a contract template stays.
+    expect(builtInName('noticeTemplate', 'BUILTIN_LOAN_CONTRACT', '保费分期借款合同', 'en')).toBe('保费分期借款合同');
+  });
+
+  it('an unknown language reads English', () => {
+    expect(builtInName('role', 'super_admin', '超级管理员', 'fr')).toBe('Super administrator');
+  });
+
+  it('every built-in record has a name in each language, and none twice in a language of one kind', () => {
+    for (const kind of Object.values(BUILT_IN_NAMES)) {
+      for (const language of LANGUAGES) {
+        const names = Object.values(kind).map((names) => names[language]);
+        for (const name of names) expect(name.trim()).not.toBe('');
+        expect(new Set(names).size).toBe(names.length);
+      }
+    }
+  });
+});
+
+describe('the Chinese names are the ones the server stores', () => {
+  const crates = join(__dirname, '..', '..', '..', '..', 'crates');
+  const read = (path: string) => readFileSync(join(crates, path), 'utf8').replace(/\s+/g, ' ');
+  const quoted = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+  it('the super-administrator role (bootstrap.rs)', () => {
+    const source = read('service/src/system/bootstrap.rs');
+    expect(source).toContain('SUPER_ROLE_CODE: &str = "super_admin"');
+    expect(source).toContain(
+      `code: Set(SUPER_ROLE_CODE.to_owned()), name: Set("${BUILT_IN_NAMES.role.super_admin?.zh}".to_owned()), description: Set("${BUILT_IN_NAMES.roleDescription.super_admin?.zh}".to_owned())`,
+    );
+  });
+
+  it('the SMS, notice and contract templates (migrations)', () => {
+    const migrations = ['m0005_providers.rs', 'm0016_orders_part2.rs', 'm0023_settlement_certificate.rs', 'm0024_surrenders.rs']
+      .map((file) => read(`store/src/migration/${file}`))
+      .join('\n');
+    for (const kind of ['smsTemplate', 'noticeTemplate', 'contractTemplate'] as const) {
+      for (const [code, names] of Object.entries(BUILT_IN_NAMES[kind])) {
+        expect(migrations, `${kind} ${code}`).toMatch(new RegExp(`["']${quoted(code)}["'], ["']${quoted(names.zh)}["']`));
+      }
+    }
+  });
+});
