@@ -61,7 +61,16 @@ export function AdministratorsPage() {
     {
       key: 'roles',
       title: t('user.roles'),
-      render: (row) => (row.roles.length === 0 ? '—' : row.roles.map((role) => <Tag key={role.id}>{builtIn('role', role.code, role.name)}</Tag>)),
+      // A long role name (English "Super administrator") wraps inside its tag rather than
+      // widening the table past the window.
+      render: (row) =>
+        row.roles.length === 0
+          ? '—'
+          : row.roles.map((role) => (
+              <Tag key={role.id} style={{ whiteSpace: 'normal' }}>
+                {builtIn('role', role.code, role.name)}
+              </Tag>
+            )),
     },
     { key: 'enabled', kind: 'status', title: t('common.status'), render: (row) => <StatusTag enabled={row.enabled} /> },
     { key: 'createdAt', kind: 'datetime', title: t('common.createdAt'), sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
