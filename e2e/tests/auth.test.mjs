@@ -119,14 +119,14 @@ async function chooseFromUserMenu(page, item) {
  *
  * @param {import('playwright-core').Page} page
  * @param {import('../lib/server.mjs').Beehive} server
- * @param {{ kind?: 'admin' | 'capital', username?: string, password?: string }} [account]
+ * @param {{ kind?: 'admin' | 'capital', username?: string, password?: string, name?: string }} [account]
  */
 async function signIn(page, server, account = {}) {
   await page.goto(`${server.baseURL}/login`);
   await submitLogin(page, account);
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
-  // An administrator is greeted by name; a capital-provider user by account (no call answers its name).
-  const greeted = account.kind === 'capital' ? (account.username ?? '') : (account.username ?? 'admin') === 'admin' ? FIRST_ADMIN_NAME : (account.username ?? '');
+  // Everyone is greeted by the person's name the sign-in answers (the first administrator's is 超级管理员).
+  const greeted = account.name ?? ((account.username ?? 'admin') === 'admin' ? FIRST_ADMIN_NAME : (account.username ?? ''));
   await page.getByText(TEXT.welcome(greeted), { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
 }
 
@@ -322,7 +322,7 @@ describe('sign-in: login, logout, guard, session dialogs, password change', () =
         if (pathname.startsWith('/api/') && !pathname.startsWith('/api/common/branding')) calls.push(`${request.method()} ${pathname}`);
       });
 
-      await signIn(page, server, { kind: 'capital', username: CAPITAL.account, password: CAPITAL.password });
+      await signIn(page, server, { kind: 'capital', username: CAPITAL.account, password: CAPITAL.password, name: CAPITAL.name });
       assert.equal(page.url(), `${server.baseURL}/dashboard`);
       assert.deepEqual(calls, ['GET /api/capital/login/uid', 'POST /api/capital/login/account'], 'capital calls only');
 
@@ -339,7 +339,7 @@ describe('sign-in: login, logout, guard, session dialogs, password change', () =
 
       // The session survives a reload (the roles come from the account kind, not from the server).
       await page.reload();
-      await page.getByText(TEXT.welcome(CAPITAL.account), { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
+      await page.getByText(TEXT.welcome(CAPITAL.name), { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
       assert.equal(new URL(page.url()).pathname, '/dashboard');
       assert.deepEqual(unexpectedErrors(errors), []);
     });

@@ -193,7 +193,7 @@ describe('foundation: binary, SPA shell, public pages', () => {
       // 返回首页 leads to the dashboard, signed in.
       await page.getByRole('button', { name: '返回首页' }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
-      await page.getByRole('heading', { level: 1, name: 'admin，您好' }).waitFor({ state: 'visible', timeout: 10_000 });
+      await page.getByRole('heading', { level: 1, name: '超级管理员，您好' }).waitFor({ state: 'visible', timeout: 10_000 });
       assert.equal(await page.title(), `系统首页 - ${APP_TITLE.zh}`);
       await page.evaluate(() => document.fonts.ready);
       await screenshot(page, 'dashboard-zh-1366x768');

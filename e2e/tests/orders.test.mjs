@@ -17,8 +17,8 @@ let browser;
 /** @type {import('../lib/server.mjs').Beehive | undefined} */
 let server;
 
-const CHECKER = { username: 'checker01', password: 'Checker-Passw0rd' };
-const CLERK = { username: 'clerk02', password: 'Clerk-Passw0rd2' };
+const CHECKER = { username: 'checker01', password: 'Checker-Passw0rd', name: '李审核' };
+const CLERK = { username: 'clerk02', password: 'Clerk-Passw0rd2', name: '王进件' };
 // One session per account: the API calls made while the browser is signed in use accounts of their own.
 const SEEDER = { username: 'seed01', password: 'Seed-Passw0rd1' };
 const APPROVER = { username: 'checker02', password: 'Checker-Passw0rd2' };
@@ -153,8 +153,8 @@ describe('orders, part 1: application → intake → review → allocation', () 
       code: 'e2e_checker', name: '进件审核员', description: '审核进件', enabled: true, permissions: [...orderPerms, 'admin:order_info:review'],
     });
     const clerkRole = await call('/api/admin/role/create', { code: 'e2e_order_clerk', name: '进件专员', description: '办理进件', enabled: true, permissions: orderPerms });
-    await call('/api/admin/user/create', { account: CHECKER.username, name: '李审核', mobile: '', departmentId: null, roleIds: [checkerRole.id], password: md5(CHECKER.password) });
-    await call('/api/admin/user/create', { account: CLERK.username, name: '王进件', mobile: '', departmentId: null, roleIds: [clerkRole.id], password: md5(CLERK.password) });
+    await call('/api/admin/user/create', { account: CHECKER.username, name: CHECKER.name, mobile: '', departmentId: null, roleIds: [checkerRole.id], password: md5(CHECKER.password) });
+    await call('/api/admin/user/create', { account: CLERK.username, name: CLERK.name, mobile: '', departmentId: null, roleIds: [clerkRole.id], password: md5(CLERK.password) });
     await call('/api/admin/user/create', { account: SEEDER.username, name: '张录入', mobile: '', departmentId: null, roleIds: [checkerRole.id], password: md5(SEEDER.password) });
     await call('/api/admin/user/create', { account: APPROVER.username, name: '赵复核', mobile: '', departmentId: null, roleIds: [checkerRole.id], password: md5(APPROVER.password) });
     const seeder = await apiSignIn(baseURL, SEEDER);

@@ -280,7 +280,7 @@ describe('workspace shell: menu, 401, tabs, keep-alive, phone, settings, languag
       });
       await tagMenu(page, '系统首页', '刷新');
       await page.waitForURL((url) => url.pathname === '/dashboard');
-      await page.getByRole('heading', { level: 1, name: 'admin，您好' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: '超级管理员，您好' }).waitFor();
       assert.equal(await pageIsMarked(page, '/dashboard'), false, 'refreshed: a new page');
       assert.ok(urls.includes('/redirect/dashboard'), `through /redirect: ${urls.join(' → ')}`);
 
@@ -473,7 +473,7 @@ describe('workspace shell: menu, 401, tabs, keep-alive, phone, settings, languag
       await page.locator('#login-password').fill(TEST_ADMIN_PASSWORD);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
-      await page.getByRole('heading', { level: 1, name: 'Hello, admin' }).waitFor({ timeout: 10_000 });
+      await page.getByRole('heading', { level: 1, name: 'Hello, Super administrator' }).waitFor({ timeout: 10_000 });
       await page.getByRole('button', { name: /sidebar/i }).click();
       await sleep(400);
       await page.evaluate(() => document.fonts.ready);

@@ -717,6 +717,19 @@ pub struct BusinessDateInfo {
 impl Beehive {
     /// The business date, its zone, the server time and the daily jobs' last runs (系统设置's
     /// page permission).
+    /// Today's business date and its time zone, for any signed-in user: the date pickers of the
+    /// workspace (a receipt's value date, say) allow days up to it, whatever the browser's clock.
+    pub async fn business_today(
+        &self,
+        _me: &crate::principal::Principal,
+    ) -> Result<(chrono::NaiveDate, String)> {
+        let zone = self.time_zone().await?;
+        Ok((
+            crate::clock::business_date(self.clock.now(), zone),
+            zone.name().to_owned(),
+        ))
+    }
+
     pub async fn business_date_info(
         &self,
         me: &crate::principal::Principal,

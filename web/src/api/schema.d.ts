@@ -268,6 +268,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/common/business-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Today's business date and time zone, for the workspace's date pickers (an administrator or
+         *     a capital-provider user; no permission beyond being signed in).
+         */
+        get: operations["businessToday"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/organization/tree": {
         parameters: {
             query?: never;
@@ -5862,6 +5882,16 @@ export interface components {
             /** @description Each daily job and its latest run. */
             jobs: components["schemas"]["DailyJobData"][];
         };
+        /** @description Today's business date, for any signed-in user. */
+        BusinessTodayData: {
+            /**
+             * @description Today in the business time zone (系统设置), `YYYY-MM-DD`: the last day a receipt or a
+             *     payment may be dated.
+             */
+            businessDate: string;
+            /** @description The business time zone (IANA). */
+            timeZone: string;
+        };
         /** @description Orders of one provider paid to one insurer. */
         CandidateGroupData: {
             /** Format: int64 */
@@ -6702,6 +6732,31 @@ export interface components {
                 dailyJobsAt: string | null;
                 /** @description Each daily job and its latest run. */
                 jobs: components["schemas"]["DailyJobData"][];
+            };
+        };
+        Envelope_BusinessTodayData: {
+            /**
+             * @description `true` on success.
+             * @enum {boolean}
+             */
+            result: true;
+            /**
+             * Format: int32
+             * @description 200 on success; otherwise the error code (400, 401, 403, 404, 409, 429, 500, 504).
+             * @enum {integer}
+             */
+            code: 200;
+            /** @description A message for the user, in the request's language (`Accept-Language`; Chinese by default). */
+            msg: string;
+            /** @description Today's business date, for any signed-in user. */
+            data: {
+                /**
+                 * @description Today in the business time zone (系统设置), `YYYY-MM-DD`: the last day a receipt or a
+                 *     payment may be dated.
+                 */
+                businessDate: string;
+                /** @description The business time zone (IANA). */
+                timeZone: string;
             };
         };
         Envelope_CapitalAccountInfoData: {
@@ -14626,6 +14681,35 @@ export interface operations {
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is missing, unknown, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEnvelope"];
+                };
+            };
+        };
+    };
+    businessToday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: the success body (`result: true`, `code: 200`) or an error (`result: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BusinessTodayData"] | components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description The token is missing, unknown, expired or signed out. */

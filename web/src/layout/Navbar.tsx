@@ -15,7 +15,7 @@ import { Link, useLocation } from 'react-router';
 import { routeTable } from '../shared/routing/routes';
 import { useLogout } from '../shared/auth/logout';
 import { LazyChangePasswordDialog } from '../shared/auth/password/LazyChangePasswordDialog';
-import { displayName } from '../shared/auth/token';
+import { useGreetingName } from '../shared/builtin/names';
 import { changeLanguage, currentLanguage } from '../shared/i18n';
 import { loadUiLocale } from '../shared/i18n/antdLocale';
 import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from '../shared/i18n/languages';
@@ -145,7 +145,7 @@ function UserMenu() {
   const logout = useLogout();
   const [changingPassword, setChangingPassword] = useState(false);
   // The person's name, not the account code (docs/workspace.md).
-  const username = displayName();
+  const username = useGreetingName();
   return (
     <>
       <Dropdown

@@ -3,6 +3,7 @@
 
 use crate::AppState;
 use crate::auth::Signed;
+use crate::envelope::{Envelope, ok};
 use crate::error::ApiError;
 use crate::upload::encode_filename;
 use axum::body::Body;
@@ -16,7 +17,9 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(download))
+    OpenApiRouter::new()
+        .routes(routes!(download))
+        .routes(routes!(business_today))
 }
 
 /// `{ "field": "createdAt", "order": "desc" }`; the field must be one the list allows.
@@ -158,4 +161,31 @@ pub struct PasswordData {
     /// The generated password, shown once; `null` when the caller chose one.
     #[schema(required = true)]
     pub password: Option<String>,
+}
+
+/// Today's business date, for any signed-in user.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BusinessTodayData {
+    /// Today in the business time zone (系统设置), `YYYY-MM-DD`: the last day a receipt or a
+    /// payment may be dated.
+    pub business_date: String,
+    /// The business time zone (IANA).
+    pub time_zone: String,
+}
+
+/// Today's business date and time zone, for the workspace's date pickers (an administrator or
+/// a capital-provider user; no permission beyond being signed in).
+#[utoipa::path(get, path = "/api/common/business-date", tag = "common",
+    operation_id = "businessToday", security(("token" = [])),
+    responses((status = 200, body = Envelope<BusinessTodayData>)))]
+async fn business_today(
+    State(s): State<AppState>,
+    Signed(me): Signed,
+) -> Result<Envelope<BusinessTodayData>, ApiError> {
+    let (date, zone) = s.app.business_today(&me).await?;
+    Ok(ok(BusinessTodayData {
+        business_date: date.to_string(),
+        time_zone: zone,
+    }))
 }

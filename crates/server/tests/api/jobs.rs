@@ -131,6 +131,20 @@ async fn the_business_date_is_shown_to_administrators_and_moved_by_tests() -> an
         .get_as("/api/admin/config/system/business-date", &other.token)
         .await?;
     assert_eq!(reply.code(), 403, "{}", reply.text);
+    // …but every signed-in user reads today's business date for the date pickers, in the
+    // business time zone whatever the browser's clock says.
+    let today = app
+        .get_as("/api/common/business-date", &other.token)
+        .await?;
+    assert_eq!(today.code(), 200, "{}", today.text);
+    assert_eq!(
+        today.body["data"]["businessDate"], "2027-03-01",
+        "{}",
+        today.text
+    );
+    assert_eq!(today.body["data"]["timeZone"], "Asia/Shanghai");
+    let anonymous = app.get("/api/common/business-date").await?;
+    assert_eq!(anonymous.code(), 401, "{}", anonymous.text);
     app.stop().await
 }
 

@@ -6,7 +6,7 @@ import { routeIcon } from '../../layout/icons';
 import { SHELL_NS } from '../../layout/locales';
 import { usePermissions } from '../../shared/auth/permissions';
 import { accountKind } from '../../shared/auth/account';
-import { displayName } from '../../shared/auth/token';
+import { useGreetingName } from '../../shared/builtin/names';
 import { builtShortcuts, permittedMenu, type ScreenEntry } from '../../shared/routing/table';
 import { routeTable } from '../../shared/routing/routes';
 import './DashboardPage.css';
@@ -22,7 +22,7 @@ const LazyCapitalHome = lazy(async () => ({ default: (await import('../../featur
 export function DashboardPage() {
   const { t } = useTranslation(SHELL_NS);
   const held = usePermissions();
-  const username = displayName();
+  const username = useGreetingName();
   // Only what works today: the built screens, by section (no 'coming soon' entries).
   const groups = useMemo(
     () =>

@@ -1,8 +1,8 @@
 import { PlusOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Alert, App, Button, DatePicker, Descriptions, Empty, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBusinessToday } from '../../shared/api/businessToday';
 import { isApiError } from '../../shared/api/errors';
 import { newIdempotencyKey } from '../../shared/api/request';
 import { PERMISSIONS } from '../../shared/auth/catalogue.gen';
@@ -279,6 +279,7 @@ export function RecordReceiptDialog({ view, onClose, onDone }: { view: OrderView
   const { t } = useTranslation(BUSINESS_NS);
   const { message } = App.useApp();
   const [alert, guard] = useRefusal();
+  const today = useBusinessToday();
   return (
     <FormDialog<ReceiptForm & { voucher?: File | null }>
       open
@@ -286,7 +287,7 @@ export function RecordReceiptDialog({ view, onClose, onDone }: { view: OrderView
       width={620}
       labelWidth={130}
       okText={t('dp.record')}
-      initialValues={{ channel: 'BANK_TRANSFER', payer: view.order.customerName, valueDate: dayjs() }}
+      initialValues={{ channel: 'BANK_TRANSFER', payer: view.order.customerName, valueDate: today }}
       fieldNames={{ amountFen: 'amount' }}
       onClose={onClose}
       onSubmit={async (values) => {
@@ -314,7 +315,7 @@ export function RecordReceiptDialog({ view, onClose, onDone }: { view: OrderView
         <Input maxLength={64} />
       </Form.Item>
       <Form.Item name="valueDate" label={t('dp.valueDate')} rules={[{ required: true, message: t('dp.valueDateRequired') }]}>
-        <DatePicker style={{ width: '100%' }} disabledDate={(day) => day.isAfter(dayjs(), 'day')} />
+        <DatePicker style={{ width: '100%' }} disabledDate={(day) => day.isAfter(today, 'day')} />
       </Form.Item>
       <Form.Item name="voucher" label={t('dp.voucher')} extra={t('file.chooseHint')}>
         <FilePick accept="image/jpeg,image/png,image/webp,application/pdf" testId="voucher" />
@@ -328,6 +329,7 @@ export function RefundDialog({ view, onClose, onDone }: { view: OrderView; onClo
   const { t } = useTranslation(BUSINESS_NS);
   const { message } = App.useApp();
   const [alert, guard] = useRefusal();
+  const today = useBusinessToday();
   return (
     <FormDialog<RefundForm>
       open
@@ -335,7 +337,7 @@ export function RefundDialog({ view, onClose, onDone }: { view: OrderView; onClo
       width={600}
       labelWidth={130}
       okText={t('action.refund')}
-      initialValues={{ channel: 'BANK_TRANSFER', valueDate: dayjs() }}
+      initialValues={{ channel: 'BANK_TRANSFER', valueDate: today }}
       onClose={onClose}
       onSubmit={async (values) => {
         await guard(() => downPaymentApi.refund(view.order.id, refundBody(values)));
@@ -356,7 +358,7 @@ export function RefundDialog({ view, onClose, onDone }: { view: OrderView; onClo
         <Input maxLength={64} />
       </Form.Item>
       <Form.Item name="valueDate" label={t('dp.valueDate')} rules={[{ required: true, message: t('dp.valueDateRequired') }]}>
-        <DatePicker style={{ width: '100%' }} disabledDate={(day) => day.isAfter(dayjs(), 'day')} />
+        <DatePicker style={{ width: '100%' }} disabledDate={(day) => day.isAfter(today, 'day')} />
       </Form.Item>
       <Form.Item name="reason" label={t('reason')} rules={[{ required: true, whitespace: true, message: t('reasonRequired') }]}>
         <Input.TextArea rows={3} maxLength={500} showCount />

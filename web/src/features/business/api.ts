@@ -1,8 +1,7 @@
 import axios from 'axios';
 import type { components } from '../../api/schema';
 import { fetchBlob, postMultipart } from '../../shared/api/multipart';
-import { API_BASE, IDEMPOTENCY_HEADER, TOKEN_HEADER, request } from '../../shared/api/request';
-import { getToken } from '../../shared/auth/token';
+import { API_BASE, IDEMPOTENCY_HEADER, apiHeaders, request } from '../../shared/api/request';
 import type { PageResult } from '../../shared/crud/query';
 import type {
   ContractData,
@@ -147,20 +146,18 @@ export const orderFileApi = {
     body.append('kind', kind);
     if (remark.trim()) body.append('remark', remark.trim());
     body.append('file', file);
-    const token = getToken();
     const reply = await fetch(`${API_BASE}/admin/order/file/create`, {
       method: 'POST',
       body,
-      headers: token ? { [TOKEN_HEADER]: token } : {},
+      headers: apiHeaders(),
     });
     return (await reply.json()) as Envelope<unknown>;
   },
   /** The document as a blob (the token travels in the header), for preview. */
   preview: async (id: number): Promise<Blob> => {
-    const token = getToken();
     const response = await axios.get<Blob>(`${API_BASE}/admin/order/file/preview/${id}`, {
       responseType: 'blob',
-      headers: token ? { [TOKEN_HEADER]: token } : {},
+      headers: apiHeaders(),
       timeout: 120_000,
     });
     if ((response.headers['content-type'] as string | undefined)?.includes('application/json')) {

@@ -1,7 +1,6 @@
-import { API_BASE, TOKEN_HEADER, request, type Envelope } from '../../shared/api/request';
+import { API_BASE, apiHeaders, request, type Envelope } from '../../shared/api/request';
 import { ApiError } from '../../shared/api/errors';
 import type { components } from '../../api/schema';
-import { getToken } from '../../shared/auth/token';
 import type { PageResult } from '../../shared/crud/query';
 
 /** Content-management calls (docs/content.md). */
@@ -42,8 +41,7 @@ export const dictionaryApi = {
 async function uploadImage(path: string, file: File): Promise<UploadedImage> {
   const body = new FormData();
   body.append('file', file);
-  const token = getToken();
-  const reply = await fetch(`${API_BASE}${path}`, { method: 'POST', body, headers: token ? { [TOKEN_HEADER]: token } : {} });
+  const reply = await fetch(`${API_BASE}${path}`, { method: 'POST', body, headers: apiHeaders() });
   const envelope = (await reply.json()) as Envelope<UploadedImage>;
   if (envelope.code !== 200) throw new ApiError('business', envelope.code, envelope.msg ?? String(envelope.code), envelope.data);
   return envelope.data;

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, DatePicker, Descriptions, Drawer, Empty, Form, Input, Popconfirm, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useBusinessToday } from '../../shared/api/businessToday';
 import { isApiError } from '../../shared/api/errors';
 import { PERMISSIONS } from '../../shared/auth/catalogue.gen';
 import { usePermissions } from '../../shared/auth/permissions';
@@ -387,20 +388,21 @@ function ActionDialog({ row, action, onClose, onDone }: { row: PremiumRowData; a
   const { t } = useTranslation(PREMIUM_NS);
   const { message } = App.useApp();
   const [alert, guard] = useRefusal();
+  const today = useBusinessToday();
   return (
     <FormDialog<{ approvalNo?: string; bankSerialNo?: string; valueDate?: Dayjs; voucher?: File | null; reason?: string }>
       open
       title={t(`title.${action}`, { no: row.applicationNo })}
       labelWidth={140}
       okText={t(`action.${action}`)}
-      initialValues={action === 'pay' ? { valueDate: dayjs() } : {}}
+      initialValues={action === 'pay' ? { valueDate: today } : {}}
       onClose={onClose}
       onSubmit={async (values) => {
         await guard(() =>
           action === 'approve'
             ? premiumApi.approve(row.id, (values.approvalNo ?? '').trim())
             : action === 'pay'
-              ? premiumApi.pay(row.id, { bankSerialNo: (values.bankSerialNo ?? '').trim(), valueDate: (values.valueDate ?? dayjs()).format('YYYY-MM-DD') }, values.voucher ?? null)
+              ? premiumApi.pay(row.id, { bankSerialNo: (values.bankSerialNo ?? '').trim(), valueDate: (values.valueDate ?? today).format('YYYY-MM-DD') }, values.voucher ?? null)
               : premiumApi.cancel(row.id, (values.reason ?? '').trim()),
         );
         void message.success(t(`done.${action}`));
@@ -423,7 +425,7 @@ function ActionDialog({ row, action, onClose, onDone }: { row: PremiumRowData; a
             <Input maxLength={64} />
           </Form.Item>
           <Form.Item name="valueDate" label={t('valueDate')} rules={[{ required: true, message: t('valueDateRequired') }]}>
-            <DatePicker style={{ width: '100%' }} disabledDate={(day) => day.isAfter(dayjs(), 'day')} />
+            <DatePicker style={{ width: '100%' }} disabledDate={(day) => day.isAfter(today, 'day')} />
           </Form.Item>
           <Form.Item name="voucher" label={t('voucher')}>
             <FilePick accept="image/jpeg,image/png,image/webp,application/pdf" label={t('chooseFile')} testId="premium-voucher" />

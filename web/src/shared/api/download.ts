@@ -1,10 +1,9 @@
 import axios from 'axios';
-import { getToken } from '../auth/token';
 import { translate as t } from '../i18n';
 import { ERROR_MESSAGE_SECONDS } from './constants';
 import { beginLoading, endLoading } from './loading';
 import { showError } from './notifier';
-import { TOKEN_HEADER, API_BASE } from './request';
+import { apiHeaders, API_BASE } from './request';
 
 /** The file name of a `Content-Disposition` header (RFC 5987 `filename*` first), else `fallback`. */
 export function dispositionFileName(header: string | null | undefined, fallback: string): string {
@@ -29,11 +28,10 @@ export function dispositionFileName(header: string | null | undefined, fallback:
 export async function downloadObject(objectName: string, { keep = false }: { keep?: boolean } = {}): Promise<void> {
   beginLoading();
   try {
-    const token = getToken();
     const response = await axios.get<Blob>(`${API_BASE}/file/download`, {
       params: { delete: keep ? 'false' : 'true', objectName },
       responseType: 'blob',
-      headers: token ? { [TOKEN_HEADER]: token } : {},
+      headers: apiHeaders(),
       timeout: 120_000,
     });
     const header = response.headers['content-disposition'] as string | undefined;

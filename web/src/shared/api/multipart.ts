@@ -1,8 +1,7 @@
 import axios from 'axios';
-import { getToken } from '../auth/token';
 import { ApiError } from './errors';
 import { showError } from './notifier';
-import { API_BASE, ERROR_MESSAGE_SECONDS, TOKEN_HEADER } from './request';
+import { API_BASE, ERROR_MESSAGE_SECONDS, apiHeaders } from './request';
 
 /**
  * Multipart commands and files of the API outside the JSON `request` (the token travels in the
@@ -20,10 +19,9 @@ interface Envelope<T> {
 export async function postMultipart<T>(path: string, fields: Record<string, string | Blob>): Promise<T> {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  const token = getToken();
   let envelope: Envelope<T>;
   try {
-    const reply = await fetch(`${API_BASE}${path}`, { method: 'POST', body, headers: token ? { [TOKEN_HEADER]: token } : {} });
+    const reply = await fetch(`${API_BASE}${path}`, { method: 'POST', body, headers: apiHeaders() });
     envelope = (await reply.json()) as Envelope<T>;
   } catch {
     throw new ApiError('http', 0, '');
@@ -35,10 +33,9 @@ export async function postMultipart<T>(path: string, fields: Record<string, stri
 
 /** A file of the API as a blob (the token travels in the header). */
 export async function fetchBlob(path: string, params?: Record<string, string>): Promise<Blob> {
-  const token = getToken();
   const response = await axios.get<Blob>(`${API_BASE}${path}`, {
     responseType: 'blob',
-    headers: token ? { [TOKEN_HEADER]: token } : {},
+    headers: apiHeaders(),
     timeout: 120_000,
     ...(params ? { params } : {}),
   });

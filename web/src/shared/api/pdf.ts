@@ -1,7 +1,6 @@
 import axios from 'axios';
 import { beginLoading, endLoading } from './loading';
-import { API_BASE, TOKEN_HEADER } from './request';
-import { getToken } from '../auth/token';
+import { API_BASE, apiHeaders } from './request';
 
 /**
  * A PDF the server renders (the token travels in the header, so it is fetched as a blob); answers
@@ -10,10 +9,9 @@ import { getToken } from '../auth/token';
 export async function fetchPdf(path: string): Promise<string> {
   beginLoading();
   try {
-    const token = getToken();
     const response = await axios.get<Blob>(`${API_BASE}${path}`, {
       responseType: 'blob',
-      headers: token ? { [TOKEN_HEADER]: token } : {},
+      headers: apiHeaders(),
       timeout: 60_000,
       validateStatus: () => true,
     });

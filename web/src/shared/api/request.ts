@@ -64,6 +64,15 @@ http.interceptors.request.use((config) => {
   return config;
 });
 
+/**
+ * The headers of a call made outside `request` (multipart uploads, files as blobs): the token
+ * and the interface language the server writes its messages in.
+ */
+export function apiHeaders(): Record<string, string> {
+  const token = getToken();
+  return { ...(token ? { [TOKEN_HEADER]: token } : {}), 'Accept-Language': currentLanguage() };
+}
+
 /** The URL a call would use, placeholders filled and the remainder appended as the query. */
 export function apiUrl(url: string, data?: object): string {
   const { path, rest } = fillPath(url, data);

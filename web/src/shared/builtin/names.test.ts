@@ -12,6 +12,13 @@ describe('built-in names', () => {
     expect(builtInName('role', 'super_admin', '超级管理员', 'ja')).toBe('スーパー管理者');
   });
 
+  it("greets the first administrator by its default name in the user's language, anyone else as named", () => {
+    expect(builtInName('person', 'admin', '超级管理员', 'en')).toBe('Super administrator');
+    expect(builtInName('person', 'admin', '超级管理员', 'ja')).toBe('スーパー管理者');
+    expect(builtInName('person', 'admin', '王建国', 'en')).toBe('王建国');
+    expect(builtInName('person', 'ops01', '超级管理员', 'en')).toBe('超级管理员');
+  });
+
   it('templates by their code', () => {
     expect(builtInName('contractTemplate', 'BUILTIN_LOAN_CONTRACT', '保费分期借款合同', 'en')).toBe('Premium instalment loan contract');
     expect(builtInName('noticeTemplate', 'DEMAND_NOTICE', '逾期催告函（退保前）', 'ja')).toBe('延滞催告書（解約前）');

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { displayName, getUserInfo } from '../auth/token';
 import { isLanguage, type Language } from '../i18n/languages';
 
 /**
@@ -9,13 +10,20 @@ import { isLanguage, type Language } from '../i18n/languages';
  * renamed the record, so the translation is shown only while the stored name is still that
  * default, else the stored name as it is.
  */
-export type BuiltInKind = 'role' | 'roleDescription' | 'smsTemplate' | 'noticeTemplate' | 'contractTemplate';
+export type BuiltInKind = 'role' | 'roleDescription' | 'person' | 'smsTemplate' | 'noticeTemplate' | 'contractTemplate';
 
 type Names = Record<Language, string>;
 
 export const BUILT_IN_NAMES: Record<BuiltInKind, Readonly<Record<string, Names>>> = {
   role: {
     super_admin: { zh: '超级管理员', en: 'Super administrator', es: 'Superadministrador', ja: 'スーパー管理者' },
+  },
+  /**
+   * The person's name of the first administrator the server creates on an empty database
+   * (account `admin`, name 超级管理员), shown in the greeting.
+   */
+  person: {
+    admin: { zh: '超级管理员', en: 'Super administrator', es: 'Superadministrador', ja: 'スーパー管理者' },
   },
   /** A built-in role's description, the same way as its name. */
   roleDescription: {
@@ -75,4 +83,14 @@ export function useBuiltInName(): (kind: BuiltInKind, code: string | null | unde
   const { i18n } = useTranslation();
   const language = i18n.language;
   return (kind, code, name) => builtInName(kind, code, name, language);
+}
+
+/**
+ * How the signed-in user is greeted, in the current interface language: the person's name (the
+ * first administrator's default name translated), else the account.
+ */
+export function useGreetingName(): string {
+  const name = useBuiltInName();
+  const info = getUserInfo();
+  return name('person', info?.username, displayName(info));
 }

@@ -1,8 +1,7 @@
 import axios from 'axios';
 import type { components } from '../../api/schema';
-import { getToken } from '../auth/token';
 import { dispositionFileName } from '../api/download';
-import { API_BASE, TOKEN_HEADER, request } from '../api/request';
+import { API_BASE, apiHeaders, request } from '../api/request';
 import type { PageResult } from '../crud/query';
 
 /** Customer calls (docs/customers.md). */
@@ -60,20 +59,18 @@ export const customerFileApi = {
     body.append('kind', kind);
     if (remark.trim()) body.append('remark', remark.trim());
     body.append('file', file);
-    const token = getToken();
     const reply = await fetch(`${API_BASE}/admin/customer/file/create`, {
       method: 'POST',
       body,
-      headers: token ? { [TOKEN_HEADER]: token } : {},
+      headers: apiHeaders(),
     });
     return (await reply.json()) as Envelope<{ id: number }>;
   },
   /** The file as a blob (the token travels in the header), for preview or download. */
   fetch: async (id: number, mode: 'preview' | 'download'): Promise<{ blob: Blob; name: string }> => {
-    const token = getToken();
     const response = await axios.get<Blob>(`${API_BASE}/admin/customer/file/${mode}/${id}`, {
       responseType: 'blob',
-      headers: token ? { [TOKEN_HEADER]: token } : {},
+      headers: apiHeaders(),
       timeout: 120_000,
     });
     if ((response.headers['content-type'] as string | undefined)?.includes('application/json')) {

@@ -4,9 +4,8 @@ import { App, Alert, Button, Card, Col, Descriptions, Empty, Form, Image, Input,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../shared/api/errors';
-import { API_BASE, TOKEN_HEADER, type Envelope } from '../../../shared/api/request';
+import { API_BASE, apiHeaders, type Envelope } from '../../../shared/api/request';
 import { useBlobUrl } from '../../../shared/api/useBlobUrl';
-import { getToken } from '../../../shared/auth/token';
 import { formatDateTime } from '../../../shared/format/datetime';
 import { SEAL_UPLOAD, capitalApi, sealPath, type EsignAccount, type EsignInput } from '../api';
 import { CAPITAL_NS } from '../locales';
@@ -166,8 +165,7 @@ function SealCard({ esign }: { esign: EsignAccount }) {
     try {
       const body = new FormData();
       body.append('file', file);
-      const token = getToken();
-      const reply = await fetch(`${API_BASE}${SEAL_UPLOAD}`, { method: 'POST', body, headers: token ? { [TOKEN_HEADER]: token } : {} });
+      const reply = await fetch(`${API_BASE}${SEAL_UPLOAD}`, { method: 'POST', body, headers: apiHeaders() });
       const envelope = (await reply.json()) as Envelope<EsignAccount | { fields?: Record<string, string> }>;
       if (envelope.code === 200) {
         client.setQueryData(KEY, envelope.data);

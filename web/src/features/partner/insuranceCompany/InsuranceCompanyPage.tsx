@@ -292,8 +292,10 @@ function AccountHeader() {
  */
 function AccountRow({ name, phone, onRemove }: { name: number; phone: boolean; onRemove: () => void }) {
   const { t } = useTranslation(PARTNER_NS);
-  const mask = Form.useWatch(['accounts', name, 'accountNoMask']) as string | undefined;
-  const kept = Boolean(Form.useWatch(['accounts', name, 'id']));
+  // The id and the mask have no field of their own: `preserve` watches them all the same.
+  const form = Form.useFormInstance();
+  const mask = Form.useWatch(['accounts', name, 'accountNoMask'], { form, preserve: true }) as string | undefined;
+  const kept = Boolean(Form.useWatch(['accounts', name, 'id'], { form, preserve: true }));
   const [changing, setChanging] = useState(false);
   const rules = useIdentifierRules();
   const typing = !kept || changing;

@@ -4,8 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../shared/api/errors';
-import { API_BASE, TOKEN_HEADER, type Envelope } from '../../../shared/api/request';
-import { getToken } from '../../../shared/auth/token';
+import { API_BASE, apiHeaders, type Envelope } from '../../../shared/api/request';
 import { hasPermission, usePermissions } from '../../../shared/auth/permissions';
 import { setBranding } from '../../../shared/branding/branding';
 import { configApi, type SystemConfig, type SystemConfigInput } from '../api';
@@ -68,11 +67,10 @@ function BasicSetForm({ config, canSave }: { config: SystemConfig; canSave: bool
     try {
       const body = new FormData();
       body.append('file', file);
-      const token = getToken();
       const reply = await fetch(`${API_BASE}/admin/config/system/logo`, {
         method: 'POST',
         body,
-        headers: token ? { [TOKEN_HEADER]: token } : {},
+        headers: apiHeaders(),
       });
       const envelope = (await reply.json()) as Envelope<SystemConfig>;
       if (envelope.code === 200) {
