@@ -477,6 +477,68 @@ async fn a_role_change_reaches_signed_in_users_at_once() -> anyhow::Result<()> {
 }
 
 #[tokio::test]
+async fn administrator_form_reports_every_field_at_once() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let root = app.admin_token().await?;
+    let bad = json!({ "account": "a", "name": "", "mobile": "12345", "roleIds": [99999],
+                      "departmentId": 99999, "password": "plain-text" });
+    let reply = app.post_as("/api/admin/user/create", &root, &bad).await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in [
+        "account",
+        "name",
+        "mobile",
+        "roleIds",
+        "departmentId",
+        "password",
+    ] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    assert_eq!(reply.msg(), "账号须为 3 到 32 位字母、数字或 _ . - @");
+    let page = app
+        .post_as("/api/admin/user/page", &root, &json!({}))
+        .await?;
+    assert_eq!(page.body["data"]["total"], 1, "nothing was created");
+
+    // On update: name, mobile, roles and department at once; the user is unchanged.
+    let editor = role(&app, &root, "editor", &["admin:logs:table"]).await?;
+    let zhang = user(
+        &app,
+        &root,
+        "zhang",
+        &[editor],
+        json!({ "mobile": "13812345678" }),
+    )
+    .await?;
+    let reply = app
+        .post_as(
+            &format!("/api/admin/user/update/{zhang}"),
+            &root,
+            &json!({ "name": " ", "mobile": "999", "roleIds": [99999], "departmentId": 99999 }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in ["name", "mobile", "roleIds", "departmentId"] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    let view = app
+        .get_as(&format!("/api/admin/user/view/{zhang}"), &root)
+        .await?;
+    assert_eq!(view.body["data"]["name"], "zhang 姓名", "{}", view.text);
+    assert_eq!(view.body["data"]["mobile"], "13812345678");
+    assert_eq!(view.body["data"]["roleIds"], json!([editor]));
+    app.stop().await
+}
+
+#[tokio::test]
 async fn administrator_rules() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let root = app.admin_token().await?;
