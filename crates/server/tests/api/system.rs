@@ -539,6 +539,47 @@ async fn administrator_form_reports_every_field_at_once() -> anyhow::Result<()> 
 }
 
 #[tokio::test]
+async fn department_form_reports_every_field_at_once() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let root = app.admin_token().await?;
+    let reply = app
+        .post_as(
+            "/api/admin/organization/create",
+            &root,
+            &json!({ "parentId": 99999, "name": "  ", "sort": 0 }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    assert!(reply.field("name").is_some(), "{}", reply.text);
+    assert_eq!(reply.field("parentId"), Some("上级部门不存在"));
+    let tree = app.get_as("/api/admin/organization/tree", &root).await?;
+    assert_eq!(tree.body["data"], json!([]), "nothing was created");
+
+    let hq = app
+        .post_as(
+            "/api/admin/organization/create",
+            &root,
+            &json!({ "parentId": null, "name": "总部", "sort": 0 }),
+        )
+        .await?
+        .created_id()?;
+    let reply = app
+        .post_as(
+            &format!("/api/admin/organization/update/{hq}"),
+            &root,
+            &json!({ "parentId": hq, "name": "", "sort": 0 }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    assert!(reply.field("name").is_some(), "{}", reply.text);
+    assert_eq!(reply.field("parentId"), Some("不能移动到自身或下级部门"));
+    let tree = app.get_as("/api/admin/organization/tree", &root).await?;
+    assert_eq!(tree.body["data"][0]["name"], "总部", "{}", tree.text);
+    assert_eq!(tree.body["data"][0]["parentId"], Value::Null);
+    app.stop().await
+}
+
+#[tokio::test]
 async fn administrator_rules() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let root = app.admin_token().await?;
