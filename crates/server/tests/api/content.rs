@@ -232,6 +232,77 @@ async fn dictionary_items_keep_spanish_and_japanese_labels() -> anyhow::Result<(
 }
 
 #[tokio::test]
+async fn dictionary_forms_report_every_field_at_once() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let root = app.admin_token().await?;
+    let reasons = type_id(&app, &root, "reject_reason").await?;
+    let before = items(&app, &root, reasons).await?.len();
+    let reply = app
+        .post_as(
+            "/api/admin/dictionary/item/create",
+            &root,
+            &json!({ "typeId": reasons, "code": "9 bad", "labelZh": " ", "sort": -1, "enabled": true }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in ["code", "labelZh", "sort"] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    assert_eq!(reply.msg(), reply.field("code").unwrap_or_default());
+    assert_eq!(
+        items(&app, &root, reasons).await?.len(),
+        before,
+        "nothing added"
+    );
+
+    // A built-in item: its code and its status are both named, and it keeps them.
+    let positions = type_id(&app, &root, "banner_position").await?;
+    let built_in = items(&app, &root, positions)
+        .await?
+        .into_iter()
+        .find(|i| i["builtIn"] == true)
+        .context("a built-in banner position")?;
+    let id = built_in["id"].as_i64().context("item id")?;
+    let reply = app
+        .post_as(
+            &format!("/api/admin/dictionary/item/update/{id}"),
+            &root,
+            &json!({ "code": "RENAMED", "labelZh": "", "enabled": false }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    assert_eq!(reply.field("code"), Some("内置字典项的编码不能修改"));
+    assert!(reply.field("labelZh").is_some(), "{}", reply.text);
+    assert!(reply.field("enabled").is_some(), "{}", reply.text);
+    let after = items(&app, &root, positions).await?;
+    let kept = after
+        .iter()
+        .find(|i| i["id"] == id)
+        .context("the item is still there")?;
+    assert_eq!(kept["code"], built_in["code"]);
+    assert_eq!(kept["labelZh"], built_in["labelZh"]);
+
+    // A type: code and Chinese name at once.
+    let count = types(&app, &root).await?.len();
+    let reply = app
+        .post_as(
+            "/api/admin/dictionary/type/create",
+            &root,
+            &json!({ "code": "Bad-Code", "nameZh": " ", "nameEn": "", "remark": "" }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    assert!(reply.field("code").is_some(), "{}", reply.text);
+    assert!(reply.field("nameZh").is_some(), "{}", reply.text);
+    assert_eq!(types(&app, &root).await?.len(), count, "no type added");
+    app.stop().await
+}
+
+#[tokio::test]
 async fn dictionary_items_can_be_managed_and_built_ins_are_protected() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let root = app.admin_token().await?;
@@ -582,6 +653,78 @@ fn banner_body(file_id: i64) -> Value {
         "title": "春季车险分期 0 首付", "position": "APP_HOME", "imageFileId": file_id,
         "link": "/loan/apply?from=banner", "sort": 10, "validFrom": null, "validTo": null, "enabled": true
     })
+}
+
+#[tokio::test]
+async fn banner_and_article_forms_report_every_field_at_once() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let root = app.admin_token().await?;
+    let now = 1_790_000_000_000_i64;
+    let reply = app
+        .post_as(
+            "/api/admin/banner/create",
+            &root,
+            &json!({ "title": " ", "position": "NOWHERE", "imageFileId": 999_999,
+                     "link": "javascript:alert(1)", "sort": -1, "validFrom": now,
+                     "validTo": now - 1, "enabled": true }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in [
+        "title",
+        "position",
+        "imageFileId",
+        "link",
+        "sort",
+        "validTo",
+    ] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    assert_eq!(reply.msg(), reply.field("title").unwrap_or_default());
+    let page = app
+        .post_as("/api/admin/banner/page", &root, &json!({}))
+        .await?;
+    assert_eq!(page.body["data"]["total"], 0, "no banner created");
+
+    let reply = app
+        .post_as(
+            "/api/admin/article/category/create",
+            &root,
+            &json!({ "name": " ", "sort": -1, "enabled": true }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    assert!(reply.field("name").is_some(), "{}", reply.text);
+    assert!(reply.field("sort").is_some(), "{}", reply.text);
+    let reply = app
+        .post_as(
+            "/api/admin/article/create",
+            &root,
+            &json!({ "title": "", "categoryId": 99_999, "coverFileId": 999_999, "body": "<p> </p>" }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in ["title", "categoryId", "coverFileId", "body"] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    assert_eq!(reply.field("categoryId"), Some("请选择文章分类"));
+    let page = app
+        .post_as("/api/admin/article/page", &root, &json!({}))
+        .await?;
+    assert_eq!(page.body["data"]["total"], 0, "no article created");
+    let categories = app
+        .get_as("/api/admin/article/category/list", &root)
+        .await?;
+    assert_eq!(categories.body["data"], json!([]), "no category created");
+    app.stop().await
 }
 
 #[tokio::test]

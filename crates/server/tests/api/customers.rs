@@ -404,6 +404,96 @@ async fn customers_validation_masking_search_reveal_and_password() -> anyhow::Re
 }
 
 #[tokio::test]
+async fn vehicle_form_reports_every_field_at_once() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let root = app.admin_token().await?;
+    let id = create(&app, &root, &person()).await?;
+    let good = json!({ "customerId": id, "plateNo": "粤BD12345", "vin": VIN_1, "usage": "PRIVATE",
+        "seats": 5, "registerDate": "2022-03-15" });
+    let bad = with(
+        good.clone(),
+        &json!({ "plateNo": "AB12345", "vin": "LSVAU218XN218329", "usage": "SPACESHIP",
+                 "seats": 0, "registerDate": "2022-02-30", "ownerIsCustomer": false }),
+    );
+    let reply = app
+        .post_as("/api/admin/customer/vehicle/create", &root, &bad)
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in [
+        "plateNo",
+        "vin",
+        "usage",
+        "seats",
+        "registerDate",
+        "ownerName",
+    ] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    assert_eq!(reply.msg(), reply.field("plateNo").unwrap_or_default());
+    let view = app
+        .post_as(&format!("/api/admin/customer/view/{id}"), &root, &json!({}))
+        .await?;
+    assert_eq!(
+        view.body["data"]["vehicles"],
+        json!([]),
+        "nothing was added"
+    );
+
+    // On update: a VIN another vehicle has is named with the other mistakes.
+    let first = app
+        .post_as("/api/admin/customer/vehicle/create", &root, &good)
+        .await?
+        .created_id()?;
+    let second = app
+        .post_as(
+            "/api/admin/customer/vehicle/create",
+            &root,
+            &with(
+                good.clone(),
+                &json!({ "plateNo": "京A12345", "vin": VIN_2 }),
+            ),
+        )
+        .await?
+        .created_id()?;
+    let mut fields = good.clone();
+    if let Some(map) = fields.as_object_mut() {
+        map.remove("customerId");
+    }
+    let reply = app
+        .post_as(
+            &format!("/api/admin/customer/vehicle/update/{second}"),
+            &root,
+            &with(fields, &json!({ "vin": VIN_1, "seats": 100 })),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    assert_eq!(
+        reply.field("vin"),
+        Some("该车架号（VIN）已登记在其他车辆上")
+    );
+    assert!(reply.field("seats").is_some(), "{}", reply.text);
+    let view = app
+        .post_as(&format!("/api/admin/customer/view/{id}"), &root, &json!({}))
+        .await?;
+    let plates: Vec<&str> = view.body["data"]["vehicles"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v["plateNo"].as_str())
+        .collect();
+    assert!(
+        plates.contains(&"京A12345"),
+        "the second vehicle is unchanged: {plates:?}"
+    );
+    assert!(first > 0);
+    app.stop().await
+}
+
+#[tokio::test]
 async fn vehicles_are_checked_and_deleted_softly() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let root = app.admin_token().await?;

@@ -158,7 +158,7 @@ async fn administrators_and_roles_sort_by_pinyin() -> anyhow::Result<()> {
     // Roles, in Unicode order 审 财 运 (and the built-in 超级管理员, 超 after 财).
     let mut roles = Vec::new();
     for (code, name) in [("audit", "审核员"), ("finance", "财务"), ("ops", "运营")] {
-        let body = json!({ "code": code, "name": name, "enabled": true, "permissions": [] });
+        let body = json!({ "code": code, "name": name, "enabled": true, "permissions": ["admin:logs:table"] });
         roles.push(create(&app, &root, "/api/admin/role/create", &body).await?);
     }
     sorted_both_ways(
@@ -173,7 +173,7 @@ async fn administrators_and_roles_sort_by_pinyin() -> anyhow::Result<()> {
         &app,
         &root,
         &format!("/api/admin/role/update/{ops}"),
-        &json!({ "name": "风控", "enabled": true, "permissions": [] }),
+        &json!({ "name": "风控", "enabled": true, "permissions": ["admin:logs:table"] }),
     )
     .await?;
     sorted_both_ways(
@@ -308,7 +308,7 @@ async fn the_migration_keys_the_names_already_there() -> anyhow::Result<()> {
         &app,
         &root,
         "/api/admin/role/create",
-        &json!({ "code": "ops", "name": "运营", "enabled": true, "permissions": [] }),
+        &json!({ "code": "ops", "name": "运营", "enabled": true, "permissions": ["admin:logs:table"] }),
     )
     .await?;
     create(

@@ -33,6 +33,42 @@ async fn create(app: &TestApp, token: &str, code: &str, terms: &Value) -> anyhow
 }
 
 #[tokio::test]
+async fn product_form_reports_every_field_at_once() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = app.admin_token().await?;
+    let terms = defaults(&app, &token).await?;
+    let mut bad = terms.clone();
+    bad["rateBp"] = json!(10_001);
+    let body = json!({ "code": "car", "name": " ", "remark": "r".repeat(501), "terms": bad });
+    let reply = app
+        .post_as(&format!("{PRODUCT}/create"), &token, &body)
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in ["code", "name", "remark", "terms.rateBp"] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    assert_eq!(reply.msg(), reply.field("code").unwrap_or_default());
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM product").await?, 0);
+
+    // On update too, and the draft keeps its name.
+    let id = create(&app, &token, "CAR_12", &terms).await?;
+    let body = json!({ "code": "CAR_12", "name": "", "remark": "r".repeat(501), "terms": terms });
+    let reply = app
+        .post_as(&format!("{PRODUCT}/update/{id}"), &token, &body)
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    assert!(reply.field("name").is_some(), "{}", reply.text);
+    assert!(reply.field("remark").is_some(), "{}", reply.text);
+    let view = app.get_as(&format!("{PRODUCT}/view/{id}"), &token).await?;
+    assert_eq!(view.body["data"]["name"], "车险分期12期", "{}", view.text);
+    app.stop().await
+}
+
+#[tokio::test]
 async fn products_are_validated_and_versioned() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let token = app.admin_token().await?;

@@ -263,6 +263,188 @@ async fn insurers_are_listed_masked_validated_edited_and_exported() -> anyhow::R
 }
 
 #[tokio::test]
+async fn insurer_form_reports_every_field_and_account_row_at_once() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let root = app.admin_token().await?;
+    let insurer = app
+        .post_as("/api/admin/insurer/create", &root, &insurer_body("picc-bj"))
+        .await?
+        .created_id()?;
+    let mut bad = insurer_body("PICC-BJ");
+    bad["name"] = json!(" ");
+    bad["dayBasis"] = json!(366);
+    bad["contactPhone"] = json!("call me");
+    bad["accounts"] = json!([
+        { "bankName": "", "accountName": "x", "accountNo": "6222021234567890" },
+        { "bankName": "工行", "accountName": " ", "accountNo": "12ab" },
+    ]);
+    let reply = app
+        .post_as("/api/admin/insurer/create", &root, &bad)
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in [
+        "name",
+        "dayBasis",
+        "contactPhone",
+        "accounts[0].bankName",
+        "accounts[1].accountNo",
+        "accounts[1].accountName",
+    ] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    // The duplicate code is named with the rest.
+    assert_eq!(reply.field("code"), Some("保险公司编码已存在"));
+    assert_eq!(reply.msg(), reply.field("name").unwrap_or_default());
+    let all = app
+        .post_as("/api/admin/insurer/page", &root, &json!({}))
+        .await?;
+    assert_eq!(all.body["data"]["total"], 1, "nothing was created");
+
+    // On update too; the insurer keeps its name and its account.
+    let mut bad = insurer_body("x");
+    bad["preStartFeeBp"] = json!(10_001);
+    bad["accounts"] = json!([{ "bankName": "工行", "accountName": "x" }]);
+    let reply = app
+        .post_as(&format!("/api/admin/insurer/update/{insurer}"), &root, &bad)
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in ["code", "preStartFeeBp", "accounts[0].accountNo"] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    let view = app
+        .get_as(&format!("/api/admin/insurer/view/{insurer}"), &root)
+        .await?;
+    assert_eq!(view.body["data"]["code"], "PICC-BJ", "{}", view.text);
+    assert_eq!(view.body["data"]["preStartFeeBp"], 300);
+    assert_eq!(
+        view.body["data"]["accounts"][0]["accountNoMask"],
+        "6222********7890"
+    );
+    app.stop().await
+}
+
+#[tokio::test]
+async fn provider_forms_report_every_field_at_once() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let root = app.admin_token().await?;
+    let p = provider(&app, &root, "全字段信托").await?;
+
+    // The provider: its fields and the taken name in one answer, nothing created.
+    let mut bad = provider_body("全字段信托");
+    bad["kind"] = json!("PAWNSHOP");
+    bad["costRateBp"] = json!(10_001);
+    bad["advanceAfterDays"] = json!(0);
+    bad["notifyMobile"] = json!("1380");
+    let reply = app
+        .post_as("/api/admin/capital/create", &root, &bad)
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in ["kind", "costRateBp", "advanceAfterDays", "notifyMobile"] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    assert_eq!(reply.field("name"), Some("资金方名称已存在"));
+    let page = app
+        .post_as("/api/admin/capital/page", &root, &json!({}))
+        .await?;
+    assert_eq!(page.body["data"]["total"], 1, "nothing was created");
+
+    // On update too; the provider keeps its terms.
+    let mut bad = provider_body(" ");
+    bad["creditLimitFen"] = json!(-1);
+    bad["settlementCycle"] = json!("WEEKLY");
+    let reply = app
+        .post_as(&format!("/api/admin/capital/update/{p}"), &root, &bad)
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in ["name", "creditLimitFen", "settlementCycle"] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    let view = app
+        .get_as(&format!("/api/admin/capital/view/{p}"), &root)
+        .await?;
+    assert_eq!(view.body["data"]["name"], "全字段信托", "{}", view.text);
+    assert_eq!(view.body["data"]["settlementCycle"], "T+1");
+
+    // A bank account: purpose, bank, holder and number at once.
+    let reply = app
+        .post_as(
+            &format!("/api/admin/capital/account/create/{p}"),
+            &root,
+            &json!({ "purpose": "SPEND", "bankName": "", "accountName": " ",
+                     "accountNo": "12ab", "isDefault": false }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in ["purpose", "bankName", "accountName", "accountNo"] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    let accounts = app
+        .get_as(&format!("/api/admin/capital/account/list/{p}"), &root)
+        .await?;
+    assert_eq!(accounts.body["data"], json!([]), "{}", accounts.text);
+
+    // A user: account, name, mobile and password at once; a taken account with the rest.
+    let bad = json!({ "account": "a", "name": "", "mobile": "1380", "password": "plain" });
+    let reply = app
+        .post_as(&format!("/api/admin/capital/user/create/{p}"), &root, &bad)
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in ["account", "name", "mobile", "password"] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    app.post_as(
+        &format!("/api/admin/capital/user/create/{p}"),
+        &root,
+        &json!({ "account": "trust_ops", "name": "赵敏" }),
+    )
+    .await?
+    .created_id()?;
+    let reply = app
+        .post_as(
+            &format!("/api/admin/capital/user/create/{p}"),
+            &root,
+            &json!({ "account": "trust_ops", "name": " " }),
+        )
+        .await?;
+    assert_eq!(reply.field("account"), Some("账号已存在"), "{}", reply.text);
+    assert!(reply.field("name").is_some(), "{}", reply.text);
+    let users = app
+        .get_as(&format!("/api/admin/capital/user/list/{p}"), &root)
+        .await?;
+    assert_eq!(
+        users.body["data"].as_array().map(Vec::len),
+        Some(1),
+        "{}",
+        users.text
+    );
+    app.stop().await
+}
+
+#[tokio::test]
 async fn partner_calls_refuse_without_their_permission() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let root = app.admin_token().await?;

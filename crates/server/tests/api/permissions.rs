@@ -110,7 +110,11 @@ async fn every_operation_needs_exactly_its_declared_permission() -> anyhow::Resu
     let root = app.admin_token().await?;
     let all: Vec<&str> = domain::permission::admin_codes().collect();
     let without = app.limited_admin(&root, "walk_without", &all).await?;
-    let only = app.limited_admin(&root, "walk_only", &[]).await?;
+    // A role grants at least one permission; each declared operation's turn below sets exactly
+    // its own, so this first one only stands in until then.
+    let only = app
+        .limited_admin(&root, "walk_only", &["admin:logs:table"])
+        .await?;
     app.capital_user("遍历资金方", "walk_capital", "Walk-Pass-1")
         .await?;
     let capital = app

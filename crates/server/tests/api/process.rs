@@ -274,7 +274,7 @@ async fn a_killed_server_keeps_every_acknowledged_write() -> anyhow::Result<()> 
                     .post(&url)
                     .header(testkit::TOKEN_HEADER, &token)
                     .json(
-                        &json!({ "code": code, "name": code, "enabled": true, "permissions": [] }),
+                        &json!({ "code": code, "name": code, "enabled": true, "permissions": ["admin:logs:table"] }),
                     )
                     .send()
                     .await;

@@ -141,7 +141,7 @@ async fn contains_search_treats_wildcards_literally() -> anyhow::Result<()> {
             .post_as(
                 "/api/admin/role/create",
                 &token,
-                &json!({ "code": code, "name": name, "enabled": true, "permissions": [] }),
+                &json!({ "code": code, "name": name, "enabled": true, "permissions": ["admin:logs:table"] }),
             )
             .await?;
         assert_eq!(reply.code(), 200, "{}", reply.text);
@@ -188,6 +188,80 @@ async fn contains_search_treats_wildcards_literally() -> anyhow::Result<()> {
 }
 
 #[tokio::test]
+async fn role_form_reports_every_field_at_once_and_needs_a_permission() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let root = app.admin_token().await?;
+    let bad = json!({ "code": "Bad-Code", "name": " ", "description": "d".repeat(256),
+                      "enabled": true, "permissions": [] });
+    let reply = app.post_as("/api/admin/role/create", &root, &bad).await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in ["code", "name", "description"] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    assert_eq!(reply.field("permissions"), Some("请至少选择一项权限"));
+    assert_eq!(
+        reply.msg(),
+        "角色编码须以小写字母开头，由 2 到 64 位小写字母、数字或下划线组成"
+    );
+    let en = app
+        .post_in("en", "/api/admin/role/create", &root, &bad)
+        .await?;
+    assert_eq!(
+        en.field("permissions"),
+        Some("Select at least one permission")
+    );
+
+    // An empty permission list alone is refused on the permissions field.
+    let empty = app
+        .post_as(
+            "/api/admin/role/create",
+            &root,
+            &json!({ "code": "empty_role", "name": "空角色", "enabled": true, "permissions": [] }),
+        )
+        .await?;
+    assert_eq!(empty.code(), 400, "{}", empty.text);
+    assert_eq!(empty.msg(), "请至少选择一项权限");
+    let page = app
+        .post_as("/api/admin/role/page", &root, &json!({}))
+        .await?;
+    assert_eq!(page.body["data"]["total"], 1, "nothing was created");
+
+    // The same on update, and the role keeps its name and permissions.
+    let editor = role(&app, &root, "editor", &["admin:logs:table"]).await?;
+    let upd = app
+        .post_as(
+            &format!("/api/admin/role/update/{editor}"),
+            &root,
+            &json!({ "name": "", "enabled": true, "permissions": ["admin:nothing:here"] }),
+        )
+        .await?;
+    assert_eq!(upd.code(), 400, "{}", upd.text);
+    assert!(upd.field("name").is_some(), "{}", upd.text);
+    assert!(upd.field("permissions").is_some(), "{}", upd.text);
+    let emptied = app
+        .post_as(
+            &format!("/api/admin/role/update/{editor}"),
+            &root,
+            &json!({ "name": "editor", "enabled": true, "permissions": [] }),
+        )
+        .await?;
+    assert_eq!(emptied.field("permissions"), Some("请至少选择一项权限"));
+    let view = app
+        .get_as(&format!("/api/admin/role/view/{editor}"), &root)
+        .await?;
+    assert_eq!(view.body["data"]["name"], "editor", "{}", view.text);
+    assert_eq!(
+        view.body["data"]["permissions"],
+        json!(["admin:logs:table"])
+    );
+    app.stop().await
+}
+
+#[tokio::test]
 async fn role_rules_and_the_grant_rule() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let root = app.admin_token().await?;
@@ -195,23 +269,23 @@ async fn role_rules_and_the_grant_rule() -> anyhow::Result<()> {
     // Validation: 400 naming the field.
     for (body, name) in [
         (
-            json!({ "code": "Bad-Code", "name": "x", "enabled": true, "permissions": [] }),
+            json!({ "code": "Bad-Code", "name": "x", "enabled": true, "permissions": ["admin:logs:table"] }),
             "code",
         ),
         (
-            json!({ "code": "x", "name": "x", "enabled": true, "permissions": [] }),
+            json!({ "code": "x", "name": "x", "enabled": true, "permissions": ["admin:logs:table"] }),
             "code",
         ),
         (
-            json!({ "code": "ok_code", "name": "  ", "enabled": true, "permissions": [] }),
+            json!({ "code": "ok_code", "name": "  ", "enabled": true, "permissions": ["admin:logs:table"] }),
             "name",
         ),
         (
-            json!({ "code": "ok_code", "name": "n".repeat(65), "enabled": true, "permissions": [] }),
+            json!({ "code": "ok_code", "name": "n".repeat(65), "enabled": true, "permissions": ["admin:logs:table"] }),
             "name",
         ),
         (
-            json!({ "code": "ok_code", "name": "x", "description": "d".repeat(256), "enabled": true, "permissions": [] }),
+            json!({ "code": "ok_code", "name": "x", "description": "d".repeat(256), "enabled": true, "permissions": ["admin:logs:table"] }),
             "description",
         ),
         (
@@ -237,7 +311,7 @@ async fn role_rules_and_the_grant_rule() -> anyhow::Result<()> {
         .post_as(
             "/api/admin/role/create",
             &root,
-            &json!({ "code": "editor", "name": "again", "enabled": true, "permissions": [] }),
+            &json!({ "code": "editor", "name": "again", "enabled": true, "permissions": ["admin:logs:table"] }),
         )
         .await?;
     assert_eq!((dup.code(), dup.msg()), (409, "角色编码已存在"));
@@ -254,7 +328,7 @@ async fn role_rules_and_the_grant_rule() -> anyhow::Result<()> {
         .post_as(
             &format!("/api/admin/role/update/{super_id}"),
             &root,
-            &json!({ "name": "x", "enabled": true, "permissions": [] }),
+            &json!({ "name": "x", "enabled": true, "permissions": ["admin:logs:table"] }),
         )
         .await?;
     assert_eq!((upd.code(), upd.msg()), (409, "超级管理员角色不能修改"));
@@ -381,7 +455,10 @@ async fn a_role_change_reaches_signed_in_users_at_once() -> anyhow::Result<()> {
 
     let update = |enabled: bool, permissions: Vec<&'static str>| json!({ "name": "reader", "enabled": enabled, "permissions": permissions });
     let url = format!("/api/admin/role/update/{role_id}");
-    let r = app.post_as(&url, &root, &update(true, vec![])).await?;
+    // Taking the permission away (a role keeps at least one: here another one).
+    let r = app
+        .post_as(&url, &root, &update(true, vec!["admin:role:table"]))
+        .await?;
     assert_eq!(r.code(), 200, "{}", r.text);
     assert_eq!(app.post_as(path, &token, &json!({})).await?.code(), 403);
 
@@ -396,6 +473,109 @@ async fn a_role_change_reaches_signed_in_users_at_once() -> anyhow::Result<()> {
         403,
         "a disabled role grants nothing"
     );
+    app.stop().await
+}
+
+#[tokio::test]
+async fn administrator_form_reports_every_field_at_once() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let root = app.admin_token().await?;
+    let bad = json!({ "account": "a", "name": "", "mobile": "12345", "roleIds": [99999],
+                      "departmentId": 99999, "password": "plain-text" });
+    let reply = app.post_as("/api/admin/user/create", &root, &bad).await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in [
+        "account",
+        "name",
+        "mobile",
+        "roleIds",
+        "departmentId",
+        "password",
+    ] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    assert_eq!(reply.msg(), "账号须为 3 到 32 位字母、数字或 _ . - @");
+    let page = app
+        .post_as("/api/admin/user/page", &root, &json!({}))
+        .await?;
+    assert_eq!(page.body["data"]["total"], 1, "nothing was created");
+
+    // On update: name, mobile, roles and department at once; the user is unchanged.
+    let editor = role(&app, &root, "editor", &["admin:logs:table"]).await?;
+    let zhang = user(
+        &app,
+        &root,
+        "zhang",
+        &[editor],
+        json!({ "mobile": "13812345678" }),
+    )
+    .await?;
+    let reply = app
+        .post_as(
+            &format!("/api/admin/user/update/{zhang}"),
+            &root,
+            &json!({ "name": " ", "mobile": "999", "roleIds": [99999], "departmentId": 99999 }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in ["name", "mobile", "roleIds", "departmentId"] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    let view = app
+        .get_as(&format!("/api/admin/user/view/{zhang}"), &root)
+        .await?;
+    assert_eq!(view.body["data"]["name"], "zhang 姓名", "{}", view.text);
+    assert_eq!(view.body["data"]["mobile"], "13812345678");
+    assert_eq!(view.body["data"]["roleIds"], json!([editor]));
+    app.stop().await
+}
+
+#[tokio::test]
+async fn department_form_reports_every_field_at_once() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let root = app.admin_token().await?;
+    let reply = app
+        .post_as(
+            "/api/admin/organization/create",
+            &root,
+            &json!({ "parentId": 99999, "name": "  ", "sort": 0 }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    assert!(reply.field("name").is_some(), "{}", reply.text);
+    assert_eq!(reply.field("parentId"), Some("上级部门不存在"));
+    let tree = app.get_as("/api/admin/organization/tree", &root).await?;
+    assert_eq!(tree.body["data"], json!([]), "nothing was created");
+
+    let hq = app
+        .post_as(
+            "/api/admin/organization/create",
+            &root,
+            &json!({ "parentId": null, "name": "总部", "sort": 0 }),
+        )
+        .await?
+        .created_id()?;
+    let reply = app
+        .post_as(
+            &format!("/api/admin/organization/update/{hq}"),
+            &root,
+            &json!({ "parentId": hq, "name": "", "sort": 0 }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    assert!(reply.field("name").is_some(), "{}", reply.text);
+    assert_eq!(reply.field("parentId"), Some("不能移动到自身或下级部门"));
+    let tree = app.get_as("/api/admin/organization/tree", &root).await?;
+    assert_eq!(tree.body["data"][0]["name"], "总部", "{}", tree.text);
+    assert_eq!(tree.body["data"][0]["parentId"], Value::Null);
     app.stop().await
 }
 
@@ -874,7 +1054,7 @@ async fn export_then_download_once() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let root = app.admin_token().await?;
     for code in ["r_a", "r_b", "r_c"] {
-        role(&app, &root, code, &[]).await?;
+        role(&app, &root, code, &["admin:logs:table"]).await?;
     }
     let exported = app
         .post_as(
@@ -1168,11 +1348,11 @@ async fn the_journal_names_its_targets() -> anyhow::Result<()> {
         .post_as(
             "/api/admin/role/create",
             &root,
-            &json!({ "code": "risk", "name": "风控专员", "enabled": true, "permissions": [] }),
+            &json!({ "code": "risk", "name": "风控专员", "enabled": true, "permissions": ["admin:logs:table"] }),
         )
         .await?
         .created_id()?;
-    let gone = role(&app, &root, "temp_role", &[]).await?;
+    let gone = role(&app, &root, "temp_role", &["admin:logs:table"]).await?;
     let reply = app
         .post_as(&format!("/api/admin/role/delete/{gone}"), &root, &json!({}))
         .await?;

@@ -5,8 +5,8 @@
 use super::banner::{UploadedImage, check_image};
 use super::sanitize::{sanitize_html, visible_text};
 use crate::audit::log_change;
-use crate::error::OrInvalid;
 use crate::error::conflict_on_unique;
+use crate::error::{FieldChecks, OrInvalid};
 use crate::files::{FileContent, NewFile};
 use crate::paging::{Page, PageRequest, contains, count_by, text};
 use crate::principal::{ClientInfo, Principal};
@@ -97,12 +97,18 @@ async fn find_article(conn: &impl ConnectionTrait, id: i64) -> Result<article::M
         .ok_or_else(article_not_found)
 }
 
+/// A category's name and sort, every mistake in one answer.
 fn check_category(input: &CategoryInput) -> Result<(String, i32)> {
-    let name = text::required(&input.name, 64).or_invalid_as("name", "分类名称")?;
+    let mut c = FieldChecks::default();
+    let name = c.check(text::required(&input.name, 64).or_invalid_as("name", "分类名称"))?;
     let sort = input.sort.unwrap_or(0);
     if !(0..=99_999).contains(&sort) {
-        return Err(Error::invalid("sort", "排序必须在 0 到 99999 之间"));
+        c.fail("sort", "排序必须在 0 到 99999 之间");
     }
+    let Some(name) = name else {
+        return Err(c.into_error());
+    };
+    c.finish()?;
     Ok((name, sort))
 }
 
@@ -121,36 +127,35 @@ async fn check_unique_category(
     Ok(())
 }
 
-/// Checks an article; answers its title and sanitized body.
+/// Checks an article; answers its title and sanitized body. Every mistake in one answer.
 async fn check_article(
     conn: &impl ConnectionTrait,
     input: &ArticleInput,
 ) -> Result<(String, String)> {
-    let title = text::required(&input.title, 128).or_invalid_as("title", "标题")?;
+    let mut c = FieldChecks::default();
+    let title = c.check(text::required(&input.title, 128).or_invalid_as("title", "标题"))?;
     let category = article_category::Entity::find_by_id(input.category_id)
         .one(conn)
         .await?;
     match category {
-        None => return Err(Error::invalid("categoryId", "请选择文章分类")),
-        Some(c) if !c.enabled => {
-            return Err(Error::invalid("categoryId", "该文章分类已停用"));
-        }
+        None => c.fail("categoryId", "请选择文章分类"),
+        Some(found) if !found.enabled => c.fail("categoryId", "该文章分类已停用"),
         Some(_) => {}
     }
     if let Some(cover) = input.cover_file_id {
-        check_image(conn, cover, PURPOSE, "coverFileId").await?;
+        c.check(check_image(conn, cover, PURPOSE, "coverFileId").await)?;
     }
     let body = sanitize_html(&input.body);
     let has_image = body.contains("<img");
     if visible_text(&body).trim().is_empty() && !has_image {
-        return Err(Error::invalid("body", "正文不能为空"));
+        c.fail("body", "正文不能为空");
+    } else if body.chars().count() > BODY_MAX {
+        c.fail("body", format!("正文不能超过 {BODY_MAX} 个字符"));
     }
-    if body.chars().count() > BODY_MAX {
-        return Err(Error::invalid(
-            "body",
-            format!("正文不能超过 {BODY_MAX} 个字符"),
-        ));
-    }
+    let Some(title) = title else {
+        return Err(c.into_error());
+    };
+    c.finish()?;
     Ok((title, body))
 }
 

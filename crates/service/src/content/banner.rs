@@ -4,7 +4,7 @@
 
 use super::dictionary::dictionary_has;
 use crate::audit::log_change;
-use crate::error::OrInvalid;
+use crate::error::{FieldChecks, OrInvalid};
 use crate::files::{Accept, FileContent, NewFile};
 use crate::paging::{Page, PageRequest, contains, text};
 use crate::principal::{ClientInfo, Principal};
@@ -133,26 +133,31 @@ fn query(filter: &BannerFilter) -> Result<Select<banner::Entity>> {
 }
 
 /// Checks `input`; the image must be a banner image, the position a `banner_position` item.
+/// Every mistake in one answer.
 async fn check(conn: &impl ConnectionTrait, input: &BannerInput) -> Result<(String, String, i32)> {
-    let title = text::required(&input.title, 64).or_invalid_as("title", "标题")?;
-    let link = check_link(&input.link)?;
+    let mut c = FieldChecks::default();
+    let title = c.check(text::required(&input.title, 64).or_invalid_as("title", "标题"))?;
+    let link = c.check(check_link(&input.link))?;
     let sort = input.sort.unwrap_or(0);
     if !(0..=99_999).contains(&sort) {
-        return Err(Error::invalid("sort", "排序必须在 0 到 99999 之间"));
+        c.fail("sort", "排序必须在 0 到 99999 之间");
     }
     if let (Some(from), Some(to)) = (input.valid_from, input.valid_to)
         && to <= from
     {
-        return Err(Error::invalid("validTo", "结束时间必须晚于开始时间"));
+        c.fail("validTo", "结束时间必须晚于开始时间");
     }
     let position = input.position.trim();
     if position.is_empty() {
-        return Err(Error::invalid("position", "请选择广告位置"));
+        c.fail("position", "请选择广告位置");
+    } else if !dictionary_has(conn, POSITIONS, position).await? {
+        c.fail("position", "广告位置不存在或已停用");
     }
-    if !dictionary_has(conn, POSITIONS, position).await? {
-        return Err(Error::invalid("position", "广告位置不存在或已停用"));
-    }
-    check_image(conn, input.image_file_id, PURPOSE, "imageFileId").await?;
+    c.check(check_image(conn, input.image_file_id, PURPOSE, "imageFileId").await)?;
+    let (Some(title), Some(link)) = (title, link) else {
+        return Err(c.into_error());
+    };
+    c.finish()?;
     Ok((title, link, sort))
 }
 

@@ -4,8 +4,8 @@
 //! code changed (its labels and sort may change). Everything an administrator adds can be.
 
 use crate::audit::log_change;
-use crate::error::OrInvalid;
 use crate::error::conflict_on_unique;
+use crate::error::{FieldChecks, OrInvalid};
 use crate::paging::count_by;
 use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
@@ -165,21 +165,60 @@ struct CheckedItem {
     sort: i32,
 }
 
-fn check_item(input: &DictItemInput) -> Result<CheckedItem> {
-    Ok(CheckedItem {
-        code: check_item_code(&input.code)?,
-        label_zh: text::required(&input.label_zh, 64).or_invalid_as("labelZh", "中文名称")?,
-        label_en: text::optional(Some(&input.label_en), 128)
+/// A type's names and remark, each mistake into `c`.
+fn check_type_names(
+    c: &mut FieldChecks,
+    input: &DictTypeInput,
+) -> Result<(Option<String>, Option<String>, Option<String>)> {
+    let name_zh =
+        c.check(text::required(&input.name_zh, 64).or_invalid_as("nameZh", "中文名称"))?;
+    let name_en = c.check(
+        text::optional(Some(&input.name_en), 128)
+            .or_invalid_as("nameEn", "英文名称")
+            .map(Option::unwrap_or_default),
+    )?;
+    let remark = c.check(
+        text::optional(Some(&input.remark), 255)
+            .or_invalid_as("remark", "备注")
+            .map(Option::unwrap_or_default),
+    )?;
+    Ok((name_zh, name_en, remark))
+}
+
+/// Every field of an item; each mistake goes into `c` (every one reported in one answer).
+fn check_item(c: &mut FieldChecks, input: &DictItemInput) -> Result<Option<CheckedItem>> {
+    let code = c.check(check_item_code(&input.code))?;
+    let label_zh =
+        c.check(text::required(&input.label_zh, 64).or_invalid_as("labelZh", "中文名称"))?;
+    let label_en = c.check(
+        text::optional(Some(&input.label_en), 128)
             .or_invalid_as("labelEn", "英文名称")
-            .map(Option::unwrap_or_default)?,
-        label_es: text::optional(Some(&input.label_es), 128)
+            .map(Option::unwrap_or_default),
+    )?;
+    let label_es = c.check(
+        text::optional(Some(&input.label_es), 128)
             .or_invalid_as("labelEs", "西班牙文名称")
-            .map(Option::unwrap_or_default)?,
-        label_ja: text::optional(Some(&input.label_ja), 128)
+            .map(Option::unwrap_or_default),
+    )?;
+    let label_ja = c.check(
+        text::optional(Some(&input.label_ja), 128)
             .or_invalid_as("labelJa", "日文名称")
-            .map(Option::unwrap_or_default)?,
-        sort: check_sort(input.sort)?,
-    })
+            .map(Option::unwrap_or_default),
+    )?;
+    let sort = c.check(check_sort(input.sort))?;
+    let (Some(code), Some(label_zh), Some(label_en), Some(label_es), Some(label_ja), Some(sort)) =
+        (code, label_zh, label_en, label_es, label_ja, sort)
+    else {
+        return Ok(None);
+    };
+    Ok(Some(CheckedItem {
+        code,
+        label_zh,
+        label_en,
+        label_es,
+        label_ja,
+        sort,
+    }))
 }
 
 impl Beehive {
@@ -220,14 +259,15 @@ impl Beehive {
         input: DictTypeInput,
     ) -> Result<i64> {
         me.require(CREATE)?;
-        let code = check_type_code(&input.code)?;
-        let name_zh = text::required(&input.name_zh, 64).or_invalid_as("nameZh", "中文名称")?;
-        let name_en = text::optional(Some(&input.name_en), 128)
-            .or_invalid_as("nameEn", "英文名称")
-            .map(Option::unwrap_or_default)?;
-        let remark = text::optional(Some(&input.remark), 255)
-            .or_invalid_as("remark", "备注")
-            .map(Option::unwrap_or_default)?;
+        let mut c = FieldChecks::default();
+        let code = c.check(check_type_code(&input.code))?;
+        let (name_zh, name_en, remark) = check_type_names(&mut c, &input)?;
+        let (Some(code), Some(name_zh), Some(name_en), Some(remark)) =
+            (code, name_zh, name_en, remark)
+        else {
+            return Err(c.into_error());
+        };
+        c.finish()?;
         let txn = store::begin_write(&self.db).await?;
         if dict_type::Entity::find()
             .filter(dict_type::Column::Code.eq(&code))
@@ -278,13 +318,12 @@ impl Beehive {
         input: DictTypeInput,
     ) -> Result<()> {
         me.require(UPDATE)?;
-        let name_zh = text::required(&input.name_zh, 64).or_invalid_as("nameZh", "中文名称")?;
-        let name_en = text::optional(Some(&input.name_en), 128)
-            .or_invalid_as("nameEn", "英文名称")
-            .map(Option::unwrap_or_default)?;
-        let remark = text::optional(Some(&input.remark), 255)
-            .or_invalid_as("remark", "备注")
-            .map(Option::unwrap_or_default)?;
+        let mut c = FieldChecks::default();
+        let (name_zh, name_en, remark) = check_type_names(&mut c, &input)?;
+        let (Some(name_zh), Some(name_en), Some(remark)) = (name_zh, name_en, remark) else {
+            return Err(c.into_error());
+        };
+        c.finish()?;
         let txn = store::begin_write(&self.db).await?;
         let current = find_type(&txn, id).await?;
         dict_type::ActiveModel {
@@ -368,12 +407,20 @@ impl Beehive {
         input: DictItemInput,
     ) -> Result<i64> {
         me.require(CREATE)?;
-        let item = check_item(&input)?;
+        // Every field (and the type) in one answer.
+        let mut c = FieldChecks::default();
+        let item = check_item(&mut c, &input)?;
         let txn = store::begin_write(&self.db).await?;
-        let parent = dict_type::Entity::find_by_id(type_id)
-            .one(&txn)
-            .await?
-            .ok_or_else(|| Error::invalid("typeId", "字典类型不存在"))?;
+        let parent = c.check(
+            dict_type::Entity::find_by_id(type_id)
+                .one(&txn)
+                .await?
+                .ok_or_else(|| Error::invalid("typeId", "字典类型不存在")),
+        )?;
+        let (Some(item), Some(parent)) = (item, parent) else {
+            return Err(c.into_error());
+        };
+        c.finish()?;
         check_unique_item(&txn, type_id, &item.code, None).await?;
         let now = self.clock.now();
         let created = dict_item::ActiveModel {
@@ -420,15 +467,21 @@ impl Beehive {
         input: DictItemInput,
     ) -> Result<()> {
         me.require(UPDATE)?;
-        let item = check_item(&input)?;
+        // Every field and the built-in item's rules in one answer.
+        let mut c = FieldChecks::default();
+        let item = check_item(&mut c, &input)?;
         let txn = store::begin_write(&self.db).await?;
         let current = find_item(&txn, id).await?;
-        if current.built_in && item.code != current.code {
-            return Err(Error::invalid("code", "内置字典项的编码不能修改"));
+        if current.built_in && !c.failed("code") && input.code.trim() != current.code {
+            c.fail("code", "内置字典项的编码不能修改");
         }
         if current.built_in && !input.enabled {
-            return Err(Error::invalid("enabled", "内置字典项被系统使用，不能停用"));
+            c.fail("enabled", "内置字典项被系统使用，不能停用");
         }
+        let Some(item) = item else {
+            return Err(c.into_error());
+        };
+        c.finish()?;
         check_unique_item(&txn, current.type_id, &item.code, Some(id)).await?;
         dict_item::ActiveModel {
             id: Set(id),

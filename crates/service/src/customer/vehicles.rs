@@ -2,7 +2,7 @@
 
 use super::{DICT_VEHICLE_USAGE, VEHICLE, check_dict, customer_not_found};
 use crate::audit::log_change;
-use crate::error::OrInvalid;
+use crate::error::{FieldChecks, OrInvalid};
 use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
 use chrono::NaiveDate;
@@ -43,55 +43,79 @@ struct CheckedVehicle {
     owner_name: Option<String>,
 }
 
+/// Every field of the form, every mistake in one answer; a VIN another live vehicle (not
+/// `except`) has is named with the rest.
 async fn check(
     conn: &impl ConnectionTrait,
     input: &VehicleInput,
     today: NaiveDate,
+    except: Option<i64>,
 ) -> Result<CheckedVehicle> {
+    let mut c = FieldChecks::default();
     let plate_no = input.plate_no.trim().to_uppercase();
     if !rules::is_plate(&plate_no) {
-        return Err(Error::invalid(
+        c.fail(
             "plateNo",
             "车牌号格式不正确（如 京A12345，新能源 粤BD12345）",
-        ));
+        );
     }
     let vin = input.vin.trim().to_ascii_uppercase();
-    if let Some(problem) = rules::vin_problem(&vin) {
-        return Err(Error::invalid("vin", problem.to_string()));
+    match rules::vin_problem(&vin) {
+        Some(problem) => c.fail("vin", problem.to_string()),
+        None => {
+            c.check(refuse_duplicate_vin(conn, &vin, except).await)?;
+        }
     }
-    let engine_no = text::optional(input.engine_no.as_deref(), 32)
-        .or_invalid_as("engineNo", "发动机号")?
-        .unwrap_or_default()
-        .to_ascii_uppercase();
-    let brand_model = text::optional(input.brand_model.as_deref(), 128)
-        .or_invalid_as("brandModel", "品牌型号")?
-        .unwrap_or_default();
-    let usage = check_dict(conn, "usage", "使用性质", DICT_VEHICLE_USAGE, &input.usage).await?;
+    let engine_no = c.check(
+        text::optional(input.engine_no.as_deref(), 32)
+            .or_invalid_as("engineNo", "发动机号")
+            .map(|v| v.unwrap_or_default().to_ascii_uppercase()),
+    )?;
+    let brand_model = c.check(
+        text::optional(input.brand_model.as_deref(), 128)
+            .or_invalid_as("brandModel", "品牌型号")
+            .map(Option::unwrap_or_default),
+    )?;
+    let usage =
+        c.check(check_dict(conn, "usage", "使用性质", DICT_VEHICLE_USAGE, &input.usage).await)?;
     if let Some(seats) = input.seats
         && !(1..=99).contains(&seats)
     {
-        return Err(Error::invalid("seats", "核定座位数须在 1 到 99 之间"));
+        c.fail("seats", "核定座位数须在 1 到 99 之间");
     }
-    let register_date = match crate::paging::text("registerDate", input.register_date.as_deref())? {
-        None => None,
-        Some(text) => {
-            let date = NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| {
-                Error::invalid("registerDate", "注册日期须为 YYYY-MM-DD 格式的有效日期")
-            })?;
-            if date > today {
-                return Err(Error::invalid("registerDate", "注册日期不能晚于今天"));
+    let register_date = match c.check(crate::paging::text(
+        "registerDate",
+        input.register_date.as_deref(),
+    ))? {
+        Some(None) => Some(None),
+        Some(Some(text)) => match NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+            Err(_) => {
+                c.fail("registerDate", "注册日期须为 YYYY-MM-DD 格式的有效日期");
+                None
             }
-            Some(date)
-        }
+            Ok(date) if date > today => {
+                c.fail("registerDate", "注册日期不能晚于今天");
+                None
+            }
+            Ok(date) => Some(Some(date)),
+        },
+        None => None,
     };
     let owner_name = if input.owner_is_customer {
-        None
+        Some(None)
     } else {
-        Some(
+        c.check(
             text::required(input.owner_name.as_deref().unwrap_or_default(), 128)
-                .or_invalid_as("ownerName", "车主姓名")?,
-        )
+                .or_invalid_as("ownerName", "车主姓名"),
+        )?
+        .map(Some)
     };
+    let (Some(engine_no), Some(brand_model), Some(usage), Some(register_date), Some(owner_name)) =
+        (engine_no, brand_model, usage, register_date, owner_name)
+    else {
+        return Err(c.into_error());
+    };
+    c.finish()?;
     Ok(CheckedVehicle {
         plate_no,
         vin,
@@ -144,7 +168,7 @@ impl Beehive {
     ) -> Result<i64> {
         me.require(VEHICLE)?;
         let now = self.clock.now();
-        let v = check(&self.db, &input, self.business_date().await?).await?;
+        let v = check(&self.db, &input, self.business_date().await?, None).await?;
         let txn = store::begin_write(&self.db).await?;
         let owner = customer::Entity::find_by_id(input.customer_id)
             .one(&txn)
@@ -197,7 +221,7 @@ impl Beehive {
     ) -> Result<()> {
         me.require(VEHICLE)?;
         let now = self.clock.now();
-        let v = check(&self.db, &input, self.business_date().await?).await?;
+        let v = check(&self.db, &input, self.business_date().await?, Some(id)).await?;
         let txn = store::begin_write(&self.db).await?;
         let found = live_vehicle(&txn, id).await?;
         let owner = customer::Entity::find_by_id(found.customer_id)

@@ -4,14 +4,14 @@
 
 use super::{check_account_no, check_bp};
 use crate::audit::log_change;
-use crate::error::OrInvalid;
 use crate::error::conflict_on_unique;
+use crate::error::{FieldChecks, OrInvalid};
 use crate::export::log_export;
 use crate::export::{Cell, EXPORT_BATCH, ExportColumn, ExportSink, Exportable, Exported};
 use crate::files::FileContent;
 use crate::paging::{self, Page, PageRequest};
 use crate::principal::{AccountKind, ClientInfo, Principal};
-use crate::system::new_password;
+use crate::system::{check_password, new_password};
 use crate::transition::{self, By, Change, Logged};
 use crate::{Beehive, Error, Result};
 use chrono::{DateTime, Utc};
@@ -370,62 +370,114 @@ struct CheckedProvider {
     notify_mobile: String,
 }
 
-fn check_provider(input: &ProviderInput) -> Result<CheckedProvider> {
-    let name = text::required(&input.name, 128).or_invalid_as("name", "资金方名称")?;
-    let kind = one_of("kind", "资金方类型", &KINDS, &input.kind)?;
+/// The provider's fields; each mistake goes into `c` (every one reported in one answer).
+fn check_provider(c: &mut FieldChecks, input: &ProviderInput) -> Result<Option<CheckedProvider>> {
+    let name = c.check(text::required(&input.name, 128).or_invalid_as("name", "资金方名称"))?;
+    let kind = c.check(one_of("kind", "资金方类型", &KINDS, &input.kind))?;
     if !(0..=MAX_CREDIT_FEN).contains(&input.credit_limit_fen) {
-        return Err(Error::invalid(
-            "creditLimitFen",
-            "授信额度须在 0 到 1000 亿元之间",
-        ));
+        c.fail("creditLimitFen", "授信额度须在 0 到 1000 亿元之间");
     }
-    let guarantee_mode = one_of(
+    let guarantee_mode = c.check(one_of(
         "guaranteeMode",
         "担保方式",
         &GUARANTEE_MODES,
         &input.guarantee_mode,
-    )?;
-    if guarantee_mode == "PLATFORM_ADVANCE_AFTER_N_DAYS"
-        && !(1..=365).contains(&input.advance_after_days)
-    {
-        return Err(Error::invalid(
-            "advanceAfterDays",
-            "代偿天数须在 1 到 365 天之间",
-        ));
+    ))?;
+    let advancing = guarantee_mode.as_deref() == Some("PLATFORM_ADVANCE_AFTER_N_DAYS");
+    if advancing && !(1..=365).contains(&input.advance_after_days) {
+        c.fail("advanceAfterDays", "代偿天数须在 1 到 365 天之间");
     }
-    Ok(CheckedProvider {
+    let cost_rate_bp = c.check(check_bp(
+        "costRateBp",
+        "资金成本年化利率",
+        input.cost_rate_bp,
+        10_000,
+    ))?;
+    let penalty_share_bp = c.check(check_bp(
+        "penaltyShareBp",
+        "罚息分成比例",
+        input.penalty_share_bp,
+        10_000,
+    ))?;
+    let settlement_cycle = c.check(one_of(
+        "settlementCycle",
+        "结算周期",
+        &SETTLEMENT_CYCLES,
+        &input.settlement_cycle,
+    ))?;
+    let accept_mode = c.check(one_of(
+        "acceptMode",
+        "接单方式",
+        &ACCEPT_MODES,
+        &input.accept_mode,
+    ))?;
+    let contact_name = c.check(
+        text::optional(input.contact_name.as_deref(), 64)
+            .or_invalid_as("contactName", "联系人")
+            .map(Option::unwrap_or_default),
+    )?;
+    let contact_phone = c.check(
+        contact::optional_phone(input.contact_phone.as_deref()).or_invalid("contactPhone"),
+    )?;
+    let notify_mobile = c.check(
+        contact::optional_mobile(input.notify_mobile.as_deref())
+            .or_invalid("notifyMobile")
+            .map(Option::unwrap_or_default),
+    )?;
+    let (
+        Some(name),
+        Some(kind),
+        Some(guarantee_mode),
+        Some(cost_rate_bp),
+        Some(penalty_share_bp),
+        Some(settlement_cycle),
+        Some(accept_mode),
+        Some(contact_name),
+        Some(contact_phone),
+        Some(notify_mobile),
+    ) = (
+        name,
+        kind,
+        guarantee_mode,
+        cost_rate_bp,
+        penalty_share_bp,
+        settlement_cycle,
+        accept_mode,
+        contact_name,
+        contact_phone,
+        notify_mobile,
+    )
+    else {
+        return Ok(None);
+    };
+    Ok(Some(CheckedProvider {
         name,
         kind,
         credit_limit_fen: input.credit_limit_fen,
-        cost_rate_bp: check_bp("costRateBp", "资金成本年化利率", input.cost_rate_bp, 10_000)?,
-        penalty_share_bp: check_bp(
-            "penaltyShareBp",
-            "罚息分成比例",
-            input.penalty_share_bp,
-            10_000,
-        )?,
-        advance_after_days: if guarantee_mode == "PLATFORM_ADVANCE_AFTER_N_DAYS" {
+        cost_rate_bp,
+        penalty_share_bp,
+        advance_after_days: if advancing {
             input.advance_after_days
         } else {
             input.advance_after_days.clamp(0, 365)
         },
         guarantee_mode,
-        settlement_cycle: one_of(
-            "settlementCycle",
-            "结算周期",
-            &SETTLEMENT_CYCLES,
-            &input.settlement_cycle,
-        )?,
-        accept_mode: one_of("acceptMode", "接单方式", &ACCEPT_MODES, &input.accept_mode)?,
-        contact_name: text::optional(input.contact_name.as_deref(), 64)
-            .or_invalid_as("contactName", "联系人")
-            .map(Option::unwrap_or_default)?,
-        contact_phone: contact::optional_phone(input.contact_phone.as_deref())
-            .or_invalid("contactPhone")?,
-        notify_mobile: contact::optional_mobile(input.notify_mobile.as_deref())
-            .or_invalid("notifyMobile")?
-            .unwrap_or_default(),
-    })
+        settlement_cycle,
+        accept_mode,
+        contact_name,
+        contact_phone,
+        notify_mobile,
+    }))
+}
+
+/// Whether another provider (not `except`) already has `name`.
+async fn name_taken(conn: &impl ConnectionTrait, name: &str, except: Option<i64>) -> Result<bool> {
+    let mut query =
+        capital_provider::Entity::find().filter(capital_provider::Column::Name.eq(name));
+    if let Some(id) = except {
+        query = query.filter(capital_provider::Column::Id.ne(id));
+    }
+    Ok(query.count(conn).await? > 0)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -440,6 +492,53 @@ pub struct ProviderAccountInput {
     /// Required for a new account; on an edit, absent keeps the stored number.
     pub account_no: Option<String>,
     pub is_default: bool,
+}
+
+/// A bank account's checked fields.
+struct CheckedAccount {
+    purpose: String,
+    bank_name: String,
+    branch_name: String,
+    account_name: String,
+    /// The plain number when one was given.
+    number: Option<String>,
+}
+
+/// Every field of a bank account, every mistake in one answer (`new`: the number is required).
+fn check_account(input: &ProviderAccountInput, new: bool) -> Result<CheckedAccount> {
+    let mut c = FieldChecks::default();
+    let purpose = c.check(one_of("purpose", "账户用途", &PURPOSES, &input.purpose))?;
+    let bank_name =
+        c.check(text::required(&input.bank_name, 64).or_invalid_as("bankName", "开户银行"))?;
+    let branch_name = c.check(
+        text::optional(input.branch_name.as_deref(), 128)
+            .or_invalid_as("branchName", "开户支行")
+            .map(Option::unwrap_or_default),
+    )?;
+    let account_name =
+        c.check(text::required(&input.account_name, 128).or_invalid_as("accountName", "户名"))?;
+    let number = match c.check(paging::text("accountNo", input.account_no.as_deref()))? {
+        Some(Some(n)) => c.check(check_account_no("accountNo", n))?.map(Some),
+        Some(None) if new => {
+            c.fail("accountNo", "银行账号不能为空");
+            None
+        }
+        Some(None) => Some(None),
+        None => None,
+    };
+    let (Some(purpose), Some(bank_name), Some(branch_name), Some(account_name), Some(number)) =
+        (purpose, bank_name, branch_name, account_name, number)
+    else {
+        return Err(c.into_error());
+    };
+    c.finish()?;
+    Ok(CheckedAccount {
+        purpose,
+        bank_name,
+        branch_name,
+        account_name,
+        number,
+    })
 }
 
 #[derive(Debug, Clone)]
@@ -700,16 +799,17 @@ impl Beehive {
         input: ProviderInput,
     ) -> Result<i64> {
         me.require(CREATE)?;
-        let c = check_provider(&input)?;
+        // Every field and the name's uniqueness in one answer.
+        let mut checks = FieldChecks::default();
+        let c = check_provider(&mut checks, &input)?;
         let txn = store::begin_write(&self.db).await?;
-        if capital_provider::Entity::find()
-            .filter(capital_provider::Column::Name.eq(c.name.as_str()))
-            .count(&txn)
-            .await?
-            > 0
-        {
-            return Err(Error::invalid("name", "资金方名称已存在"));
+        if !checks.failed("name") && name_taken(&txn, input.name.trim(), None).await? {
+            checks.fail("name", "资金方名称已存在");
         }
+        let Some(c) = c else {
+            return Err(checks.into_error());
+        };
+        checks.finish()?;
         let now = self.clock.now();
         let created = capital_provider::ActiveModel {
             name: Set(c.name.clone()),
@@ -767,10 +867,14 @@ impl Beehive {
         input: ProviderInput,
     ) -> Result<()> {
         me.require(UPDATE)?;
-        let c = check_provider(&input)?;
+        // Every field, the limit against what is taken and the name's uniqueness in one answer.
+        let mut checks = FieldChecks::default();
+        let c = check_provider(&mut checks, &input)?;
         let txn = store::begin_write(&self.db).await?;
         let found = self.provider(&txn, id).await?;
-        if let Err(refused) = credit_of(&found).check_limit(c.credit_limit_fen) {
+        if !checks.failed("creditLimitFen")
+            && let Err(refused) = credit_of(&found).check_limit(input.credit_limit_fen)
+        {
             let message = match refused {
                 CreditError::BelowTaken { taken_fen } => {
                     format!(
@@ -780,17 +884,15 @@ impl Beehive {
                 }
                 other => other.to_string(),
             };
-            return Err(Error::invalid("creditLimitFen", message));
+            checks.fail("creditLimitFen", message);
         }
-        if capital_provider::Entity::find()
-            .filter(capital_provider::Column::Name.eq(c.name.as_str()))
-            .filter(capital_provider::Column::Id.ne(id))
-            .count(&txn)
-            .await?
-            > 0
-        {
-            return Err(Error::invalid("name", "资金方名称已存在"));
+        if !checks.failed("name") && name_taken(&txn, input.name.trim(), Some(id)).await? {
+            checks.fail("name", "资金方名称已存在");
         }
+        let Some(c) = c else {
+            return Err(checks.into_error());
+        };
+        checks.finish()?;
         save_if_unchanged(
             &txn,
             capital_provider::ActiveModel {
@@ -945,17 +1047,15 @@ impl Beehive {
         input: ProviderAccountInput,
     ) -> Result<i64> {
         me.require(ACCOUNT)?;
-        let purpose = one_of("purpose", "账户用途", &PURPOSES, &input.purpose)?;
-        let bank_name =
-            text::required(&input.bank_name, 64).or_invalid_as("bankName", "开户银行")?;
-        let branch_name = text::optional(input.branch_name.as_deref(), 128)
-            .or_invalid_as("branchName", "开户支行")
-            .map(Option::unwrap_or_default)?;
-        let account_name =
-            text::required(&input.account_name, 128).or_invalid_as("accountName", "户名")?;
-        let number = match paging::text("accountNo", input.account_no.as_deref())? {
-            Some(n) => check_account_no("accountNo", n)?,
-            None => return Err(Error::invalid("accountNo", "银行账号不能为空")),
+        let CheckedAccount {
+            purpose,
+            bank_name,
+            branch_name,
+            account_name,
+            number,
+        } = check_account(&input, true)?;
+        let Some(number) = number else {
+            return Err(Error::invalid("accountNo", "银行账号不能为空"));
         };
         let txn = store::begin_write(&self.db).await?;
         let provider = self.provider(&txn, provider_id).await?;
@@ -1018,18 +1118,13 @@ impl Beehive {
         input: ProviderAccountInput,
     ) -> Result<()> {
         me.require(ACCOUNT)?;
-        let purpose = one_of("purpose", "账户用途", &PURPOSES, &input.purpose)?;
-        let bank_name =
-            text::required(&input.bank_name, 64).or_invalid_as("bankName", "开户银行")?;
-        let branch_name = text::optional(input.branch_name.as_deref(), 128)
-            .or_invalid_as("branchName", "开户支行")
-            .map(Option::unwrap_or_default)?;
-        let account_name =
-            text::required(&input.account_name, 128).or_invalid_as("accountName", "户名")?;
-        let number = match paging::text("accountNo", input.account_no.as_deref())? {
-            Some(n) => Some(check_account_no("accountNo", n)?),
-            None => None,
-        };
+        let CheckedAccount {
+            purpose,
+            bank_name,
+            branch_name,
+            account_name,
+            number,
+        } = check_account(&input, false)?;
         let txn = store::begin_write(&self.db).await?;
         let found = capital_provider_account::Entity::find_by_id(id)
             .one(&txn)
@@ -1223,20 +1318,35 @@ impl Beehive {
         input: NewCapitalUser,
     ) -> Result<(i64, Option<String>)> {
         me.require(USER)?;
+        // Every field and the account's uniqueness in one answer.
+        let mut c = FieldChecks::default();
         let account = input.account.trim().to_owned();
         if !domain::validate::is_account_name(&account) {
-            return Err(Error::invalid(
-                "account",
-                "账号须为 3 到 32 位字母、数字或 _ . - @",
-            ));
+            c.fail("account", "账号须为 3 到 32 位字母、数字或 _ . - @");
         }
-        let name = text::required(&input.name, 64).or_invalid_as("name", "姓名")?;
-        let mobile = contact::optional_mobile(input.mobile.as_deref())
-            .or_invalid("mobile")?
-            .unwrap_or_default();
+        let name = c.check(text::required(&input.name, 64).or_invalid_as("name", "姓名"))?;
+        let mobile = c.check(
+            contact::optional_mobile(input.mobile.as_deref())
+                .or_invalid("mobile")
+                .map(Option::unwrap_or_default),
+        )?;
+        c.check(check_password(input.password.as_deref()))?;
+        let provider = self.provider(&self.db, provider_id).await?;
+        if !c.failed("account")
+            && capital_user::Entity::find()
+                .filter(capital_user::Column::Account.eq(account.as_str()))
+                .count(&self.db)
+                .await?
+                > 0
+        {
+            c.fail("account", "账号已存在");
+        }
+        let (Some(name), Some(mobile)) = (name, mobile) else {
+            return Err(c.into_error());
+        };
+        c.finish()?;
         let (hash, generated) = new_password(input.password.as_deref()).await?;
         let txn = store::begin_write(&self.db).await?;
-        let provider = self.provider(&txn, provider_id).await?;
         if capital_user::Entity::find()
             .filter(capital_user::Column::Account.eq(account.as_str()))
             .count(&txn)

@@ -3,7 +3,7 @@
 
 use super::{check_account_no, check_bp};
 use crate::audit::log_change;
-use crate::error::OrInvalid;
+use crate::error::{FieldChecks, OrInvalid};
 use crate::export::log_export;
 use crate::export::{Cell, EXPORT_BATCH, ExportColumn, ExportSink, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
@@ -264,53 +264,54 @@ struct Checked {
     reasons: String,
 }
 
-fn check(input: &InsurerInput) -> Result<Checked> {
-    let name = text::required(&input.name, 128).or_invalid_as("name", "保险公司名称")?;
+/// The insurer's own fields; each mistake goes into `c` (every one reported in one answer).
+fn check(c: &mut FieldChecks, input: &InsurerInput) -> Result<Option<Checked>> {
+    let name = c.check(text::required(&input.name, 128).or_invalid_as("name", "保险公司名称"))?;
     let code = input.code.trim().to_ascii_uppercase();
     if !(2..=32).contains(&code.len())
         || !code
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
     {
-        return Err(Error::invalid(
-            "code",
-            "编码须为 2 到 32 位字母、数字、_ 或 -",
-        ));
+        c.fail("code", "编码须为 2 到 32 位字母、数字、_ 或 -");
     }
-    let contact_name = text::optional(input.contact_name.as_deref(), 64)
-        .or_invalid_as("contactName", "联系人")
-        .map(Option::unwrap_or_default)?;
-    let contact_phone =
-        contact::optional_phone(input.contact_phone.as_deref()).or_invalid("contactPhone")?;
-    let pre_start_fee_bp = check_bp(
+    let contact_name = c.check(
+        text::optional(input.contact_name.as_deref(), 64)
+            .or_invalid_as("contactName", "联系人")
+            .map(Option::unwrap_or_default),
+    )?;
+    let contact_phone = c.check(
+        contact::optional_phone(input.contact_phone.as_deref()).or_invalid("contactPhone"),
+    )?;
+    let pre_start_fee_bp = c.check(check_bp(
         "preStartFeeBp",
         "起保前退保手续费",
         input.pre_start_fee_bp,
         10_000,
-    )?;
+    ))?;
     if !DAY_BASES.contains(&input.day_basis) {
-        return Err(Error::invalid(
-            "dayBasis",
-            "日费率计算天数只能是 365 或 360",
-        ));
+        c.fail("dayBasis", "日费率计算天数只能是 365 或 360");
     }
     let mut reasons: Vec<&str> = Vec::new();
     for r in &input.compulsory_reasons {
         let r = r.trim();
         if !COMPULSORY_REASONS.iter().any(|(c, _)| *c == r) {
-            return Err(Error::invalid(
-                "compulsoryReasons",
-                format!("未知的交强险退保原因：{r}"),
-            ));
+            c.fail("compulsoryReasons", format!("未知的交强险退保原因：{r}"));
+            continue;
         }
         if !reasons.contains(&r) {
             reasons.push(r);
         }
     }
     if input.accounts.len() > 20 {
-        return Err(Error::invalid("accounts", "结算账户不能超过 20 个"));
+        c.fail("accounts", "结算账户不能超过 20 个");
     }
-    Ok(Checked {
+    let (Some(name), Some(contact_name), Some(contact_phone), Some(pre_start_fee_bp)) =
+        (name, contact_name, contact_phone, pre_start_fee_bp)
+    else {
+        return Ok(None);
+    };
+    Ok(Some(Checked {
         name,
         code,
         contact_name,
@@ -318,7 +319,7 @@ fn check(input: &InsurerInput) -> Result<Checked> {
         pre_start_fee_bp,
         day_basis: input.day_basis,
         reasons: reasons.join(","),
-    })
+    }))
 }
 
 /// One checked account: bank, branch, holder, and the plain number when one was given.
@@ -330,32 +331,54 @@ struct CheckedAccount {
     number: Option<String>,
 }
 
-fn check_accounts(accounts: &[InsurerAccountInput]) -> Result<Vec<CheckedAccount>> {
-    accounts
-        .iter()
-        .enumerate()
-        .map(|(i, a)| {
-            let f = |name: &str| format!("accounts[{i}].{name}");
-            let number = match paging::text("accountNo", a.account_no.as_deref())? {
-                Some(n) => Some(check_account_no(&f("accountNo"), n)?),
-                None if a.id.is_none() => {
-                    return Err(Error::invalid(&f("accountNo"), "银行账号不能为空"));
-                }
-                None => None,
-            };
-            Ok(CheckedAccount {
+/// Every row's fields (`accounts[i].name`), each mistake into `c`; `None` when one failed.
+fn check_accounts(
+    c: &mut FieldChecks,
+    accounts: &[InsurerAccountInput],
+) -> Result<Option<Vec<CheckedAccount>>> {
+    let mut checked = Vec::new();
+    for (i, a) in accounts.iter().enumerate() {
+        let f = |name: &str| format!("accounts[{i}].{name}");
+        let number = match c.check(paging::text("accountNo", a.account_no.as_deref()))? {
+            Some(Some(n)) => c.check(check_account_no(&f("accountNo"), n))?.map(Some),
+            Some(None) if a.id.is_none() => {
+                c.fail(&f("accountNo"), "银行账号不能为空");
+                None
+            }
+            Some(None) => Some(None),
+            None => None,
+        };
+        let bank_name =
+            c.check(text::required(&a.bank_name, 64).or_invalid_as(&f("bankName"), "开户银行"))?;
+        let branch_name = c.check(
+            text::optional(a.branch_name.as_deref(), 128)
+                .or_invalid_as(&f("branchName"), "开户支行")
+                .map(Option::unwrap_or_default),
+        )?;
+        let account_name =
+            c.check(text::required(&a.account_name, 128).or_invalid_as(&f("accountName"), "户名"))?;
+        if let (Some(number), Some(bank_name), Some(branch_name), Some(account_name)) =
+            (number, bank_name, branch_name, account_name)
+        {
+            checked.push(CheckedAccount {
                 id: a.id,
-                bank_name: text::required(&a.bank_name, 64)
-                    .or_invalid_as(&f("bankName"), "开户银行")?,
-                branch_name: text::optional(a.branch_name.as_deref(), 128)
-                    .or_invalid_as(&f("branchName"), "开户支行")
-                    .map(Option::unwrap_or_default)?,
-                account_name: text::required(&a.account_name, 128)
-                    .or_invalid_as(&f("accountName"), "户名")?,
+                bank_name,
+                branch_name,
+                account_name,
                 number,
-            })
-        })
-        .collect()
+            });
+        }
+    }
+    Ok((checked.len() == accounts.len()).then_some(checked))
+}
+
+/// Whether another insurer (not `except`) already has `code`.
+async fn code_taken(conn: &impl ConnectionTrait, code: &str, except: Option<i64>) -> Result<bool> {
+    let mut query = insurer::Entity::find().filter(insurer::Column::Code.eq(code));
+    if let Some(id) = except {
+        query = query.filter(insurer::Column::Id.ne(id));
+    }
+    Ok(query.count(conn).await? > 0)
 }
 
 impl Beehive {
@@ -432,23 +455,23 @@ impl Beehive {
         input: InsurerInput,
     ) -> Result<i64> {
         me.require(CREATE)?;
-        let c = check(&input)?;
-        let accounts = check_accounts(&input.accounts)?;
-        if accounts.iter().any(|a| a.id.is_some()) {
-            return Err(Error::invalid(
-                "accounts",
-                "新增保险公司时结算账户不能带编号",
-            ));
+        // Every field, every account row and the code's uniqueness in one answer.
+        let mut checks = FieldChecks::default();
+        let c = check(&mut checks, &input)?;
+        let accounts = check_accounts(&mut checks, &input.accounts)?;
+        if input.accounts.iter().any(|a| a.id.is_some()) {
+            checks.fail("accounts", "新增保险公司时结算账户不能带编号");
         }
         let txn = store::begin_write(&self.db).await?;
-        if insurer::Entity::find()
-            .filter(insurer::Column::Code.eq(c.code.as_str()))
-            .count(&txn)
-            .await?
-            > 0
+        if !checks.failed("code")
+            && code_taken(&txn, &input.code.trim().to_ascii_uppercase(), None).await?
         {
-            return Err(Error::invalid("code", "保险公司编码已存在"));
+            checks.fail("code", "保险公司编码已存在");
         }
+        let (Some(c), Some(accounts)) = (c, accounts) else {
+            return Err(checks.into_error());
+        };
+        checks.finish()?;
         let now = self.clock.now();
         let created = insurer::ActiveModel {
             name: Set(c.name.clone()),
@@ -500,22 +523,24 @@ impl Beehive {
         input: InsurerInput,
     ) -> Result<()> {
         me.require(UPDATE)?;
-        let c = check(&input)?;
-        let accounts = check_accounts(&input.accounts)?;
+        // Every field, every account row and the code's uniqueness in one answer.
+        let mut checks = FieldChecks::default();
+        let c = check(&mut checks, &input)?;
+        let accounts = check_accounts(&mut checks, &input.accounts)?;
         let txn = store::begin_write(&self.db).await?;
         let found = insurer::Entity::find_by_id(id)
             .one(&txn)
             .await?
             .ok_or_else(not_found)?;
-        if insurer::Entity::find()
-            .filter(insurer::Column::Code.eq(c.code.as_str()))
-            .filter(insurer::Column::Id.ne(id))
-            .count(&txn)
-            .await?
-            > 0
+        if !checks.failed("code")
+            && code_taken(&txn, &input.code.trim().to_ascii_uppercase(), Some(id)).await?
         {
-            return Err(Error::invalid("code", "保险公司编码已存在"));
+            checks.fail("code", "保险公司编码已存在");
         }
+        let (Some(c), Some(accounts)) = (c, accounts) else {
+            return Err(checks.into_error());
+        };
+        checks.finish()?;
         save_if_unchanged(
             &txn,
             insurer::ActiveModel {

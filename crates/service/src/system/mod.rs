@@ -11,5 +11,5 @@ pub mod settings;
 mod target_names;
 mod users;
 
-pub(crate) use users::new_password;
 pub use users::{AdminUserRow, AdminUserView, NewAdminUser, RoleRef, UserFilter, UserUpdate};
+pub(crate) use users::{check_password, new_password};

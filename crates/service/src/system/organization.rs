@@ -2,8 +2,8 @@
 //! "this department and everything under it" is one prefix match.
 
 use crate::audit::log_change;
-use crate::error::OrInvalid;
 use crate::error::conflict_on_unique;
+use crate::error::{FieldChecks, OrInvalid};
 use crate::paging::{count_by, starts_with};
 use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
@@ -134,9 +134,15 @@ impl Beehive {
         input: DepartmentInput,
     ) -> Result<i64> {
         me.require(CREATE)?;
-        let name = text::required(&input.name, 64).or_invalid_as("name", "部门名称")?;
+        // The name and the parent are both checked and reported in one answer.
+        let mut c = FieldChecks::default();
+        let name = c.check(text::required(&input.name, 64).or_invalid_as("name", "部门名称"))?;
         let txn = store::begin_write(&self.db).await?;
-        let parent = parent_path(&txn, input.parent_id).await?;
+        let parent = c.check(parent_path(&txn, input.parent_id).await)?;
+        let (Some(name), Some(parent)) = (name, parent) else {
+            return Err(c.into_error());
+        };
+        c.finish()?;
         check_unique_name(&txn, input.parent_id, &name, None).await?;
         let now = self.clock.now();
         let created = department::ActiveModel {
@@ -188,13 +194,23 @@ impl Beehive {
         input: DepartmentInput,
     ) -> Result<()> {
         me.require(UPDATE)?;
-        let name = text::required(&input.name, 64).or_invalid_as("name", "部门名称")?;
+        // The name and the parent are both checked and reported in one answer.
+        let mut c = FieldChecks::default();
+        let name = c.check(text::required(&input.name, 64).or_invalid_as("name", "部门名称"))?;
         let txn = store::begin_write(&self.db).await?;
         let current = find(&txn, id).await?;
-        let parent = parent_path(&txn, input.parent_id).await?;
-        if input.parent_id == Some(id) || parent.starts_with(&current.path) {
-            return Err(Error::invalid("parentId", "不能移动到自身或下级部门"));
+        let parent = c.check(parent_path(&txn, input.parent_id).await)?;
+        if input.parent_id == Some(id)
+            || parent
+                .as_ref()
+                .is_some_and(|p| p.starts_with(&current.path))
+        {
+            c.fail("parentId", "不能移动到自身或下级部门");
         }
+        let (Some(name), Some(parent)) = (name, parent) else {
+            return Err(c.into_error());
+        };
+        c.finish()?;
         check_unique_name(&txn, input.parent_id, &name, Some(id)).await?;
         let new_path = format!("{parent}{id}/");
         let now = self.clock.now();

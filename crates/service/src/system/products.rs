@@ -10,7 +10,7 @@
 
 use super::order_rules::field_errors;
 use crate::audit::log_change;
-use crate::error::{OrInvalid, conflict_on_unique};
+use crate::error::{FieldChecks, OrInvalid, conflict_on_unique};
 use crate::export::{Cell, ExportColumn, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
 use crate::principal::{ClientInfo, Principal};
@@ -249,9 +249,19 @@ fn check_code(code: &str) -> Result<String> {
     Ok(code.to_owned())
 }
 
-/// Checked name, remark and terms.
-fn check_input(input: &ProductInput) -> Result<(String, String, serde_json::Value)> {
-    let name = text::required(&input.name, 64).or_invalid_as("name", "产品名称")?;
+/// Checked code (only when creating: a version never changes it; answered empty otherwise),
+/// name, remark and terms; every field's mistake in one answer.
+fn check_input(
+    input: &ProductInput,
+    creating: bool,
+) -> Result<(String, String, String, serde_json::Value)> {
+    let mut c = FieldChecks::default();
+    let code = if creating {
+        c.check(check_code(&input.code))?
+    } else {
+        None
+    };
+    let name = c.check(text::required(&input.name, 64).or_invalid_as("name", "产品名称"))?;
     let remark = input
         .remark
         .as_deref()
@@ -259,14 +269,20 @@ fn check_input(input: &ProductInput) -> Result<(String, String, serde_json::Valu
         .trim()
         .to_owned();
     if remark.chars().count() > 500 {
-        return Err(Error::invalid("remark", "备注不能超过 500 个字符"));
+        c.fail("remark", "备注不能超过 500 个字符");
     }
-    input
-        .terms
-        .validate()
-        .map_err(|errs| field_errors("terms.", errs))?;
+    c.check(
+        input
+            .terms
+            .validate()
+            .map_err(|errs| field_errors("terms.", errs)),
+    )?;
+    let Some(name) = name else {
+        return Err(c.into_error());
+    };
+    c.finish()?;
     let terms = serde_json::to_value(&input.terms).map_err(Error::internal)?;
-    Ok((name, remark, terms))
+    Ok((code.unwrap_or_default(), name, remark, terms))
 }
 
 pub(crate) fn parse(row: product::Model) -> Result<ProductVersion> {
@@ -453,8 +469,7 @@ impl Beehive {
         input: ProductInput,
     ) -> Result<SavedProduct> {
         me.require(ORDER)?;
-        let code = check_code(&input.code)?;
-        let (name, remark, terms) = check_input(&input)?;
+        let (code, name, remark, terms) = check_input(&input, true)?;
         let now = self.clock.now();
         let txn = store::begin_write(&self.db).await?;
         let taken = product::Entity::find()
@@ -512,7 +527,7 @@ impl Beehive {
         input: ProductInput,
     ) -> Result<SavedProduct> {
         me.require(ORDER)?;
-        let (name, remark, terms) = check_input(&input)?;
+        let (_, name, remark, terms) = check_input(&input, false)?;
         let now = self.clock.now();
         let txn = store::begin_write(&self.db).await?;
         let row = self.product_row(&txn, id).await?;

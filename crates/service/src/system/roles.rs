@@ -2,8 +2,8 @@
 //! takes away, a permission they do not hold themselves.
 
 use crate::audit::log_change;
-use crate::error::OrInvalid;
 use crate::error::conflict_on_unique;
+use crate::error::{FieldChecks, OrInvalid};
 use crate::export::log_export;
 use crate::export::{Cell, EXPORT_BATCH, ExportColumn, ExportSink, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
@@ -138,12 +138,22 @@ fn check_code(code: &str) -> Result<String> {
     Ok(code.to_owned())
 }
 
-/// Checked name, description and permission set.
-fn check_input(input: &RoleInput) -> Result<(String, String, BTreeSet<String>)> {
-    let name = text::required(&input.name, 64).or_invalid_as("name", "角色名称")?;
+/// Checked code, name, description and permission set; every field's mistake in one answer.
+/// The code is checked only when creating (update never changes it; it answers it empty).
+fn check_input(
+    input: &RoleInput,
+    creating: bool,
+) -> Result<(String, String, String, BTreeSet<String>)> {
+    let mut c = FieldChecks::default();
+    let code = if creating {
+        c.check(check_code(&input.code))?
+    } else {
+        None
+    };
+    let name = c.check(text::required(&input.name, 64).or_invalid_as("name", "角色名称"))?;
     let description = input.description.as_deref().unwrap_or_default().trim();
     if description.chars().count() > 255 {
-        return Err(Error::invalid("description", "角色描述不能超过 255 个字符"));
+        c.fail("description", "角色描述不能超过 255 个字符");
     }
     let mut permissions = BTreeSet::new();
     for code in &input.permissions {
@@ -153,14 +163,27 @@ fn check_input(input: &RoleInput) -> Result<(String, String, BTreeSet<String>)> 
                 permissions.insert(code.to_owned());
             }
             _ => {
-                return Err(Error::invalid(
+                c.fail(
                     "permissions",
                     format!("权限 {code} 不存在或不能授予平台角色"),
-                ));
+                );
             }
         }
     }
-    Ok((name, description.to_owned(), permissions))
+    // A role grants something (the role dialog says the same before asking).
+    if input.permissions.is_empty() {
+        c.fail("permissions", "请至少选择一项权限");
+    }
+    let Some(name) = name else {
+        return Err(c.into_error());
+    };
+    c.finish()?;
+    Ok((
+        code.unwrap_or_default(),
+        name,
+        description.to_owned(),
+        permissions,
+    ))
 }
 
 fn filtered(filter: &RoleFilter) -> Result<Select<role::Entity>> {
@@ -385,8 +408,7 @@ impl Beehive {
         input: RoleInput,
     ) -> Result<i64> {
         me.require(CREATE)?;
-        let code = check_code(&input.code)?;
-        let (name, description, permissions) = check_input(&input)?;
+        let (code, name, description, permissions) = check_input(&input, true)?;
         check_grantable(me, &permissions)?;
         let txn = store::begin_write(&self.db).await?;
         if role::Entity::find()
@@ -444,7 +466,7 @@ impl Beehive {
         input: RoleInput,
     ) -> Result<()> {
         me.require(UPDATE)?;
-        let (name, description, permissions) = check_input(&input)?;
+        let (_, name, description, permissions) = check_input(&input, false)?;
         let txn = store::begin_write(&self.db).await?;
         let current = role::Entity::find_by_id(id)
             .one(&txn)

@@ -2,7 +2,7 @@
 //! the rules that sign-in depends on live here already.)
 
 use crate::audit::{self, Entry};
-use crate::error::OrInvalid;
+use crate::error::{FieldChecks, OrInvalid};
 use crate::principal::AccountKind;
 use crate::principal::Actor;
 use crate::{Beehive, Error, Result};
@@ -438,18 +438,22 @@ async fn hash_md5(md5_hex: String) -> Result<String> {
         .map_err(Error::internal)?
 }
 
+/// A given password must be the MD5 of the typed one (none given: one is generated).
+pub(crate) fn check_password(given: Option<&str>) -> Result<()> {
+    match paging::text("password", given)? {
+        Some(md5) if !domain::validate::is_md5_hex(md5) => Err(Error::invalid(
+            "password",
+            "密码须为 32 位十六进制的 MD5 值",
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// The stored hash and, when generated, the plain password to show once.
 pub(crate) async fn new_password(given: Option<&str>) -> Result<(String, Option<String>)> {
+    check_password(given)?;
     match paging::text("password", given)? {
-        Some(md5) => {
-            if !domain::validate::is_md5_hex(md5) {
-                return Err(Error::invalid(
-                    "password",
-                    "密码须为 32 位十六进制的 MD5 值",
-                ));
-            }
-            Ok((hash_md5(md5.to_ascii_lowercase()).await?, None))
-        }
+        Some(md5) => Ok((hash_md5(md5.to_ascii_lowercase()).await?, None)),
         None => {
             let plain = password::generate();
             let hash = hash_md5(password::md5_hex(&plain)).await?;
@@ -629,17 +633,21 @@ impl Beehive {
         input: NewAdminUser,
     ) -> Result<(i64, Option<String>)> {
         me.require(CREATE)?;
+        // Every field is checked and every mistake reported in one answer.
+        let mut c = FieldChecks::default();
         let account = input.account.trim().to_owned();
         if !domain::validate::is_account_name(&account) {
-            return Err(Error::invalid(
-                "account",
-                "账号须为 3 到 32 位字母、数字或 _ . - @",
-            ));
+            c.fail("account", "账号须为 3 到 32 位字母、数字或 _ . - @");
         }
-        let name = text::required(&input.name, 64).or_invalid_as("name", "姓名")?;
-        let mobile = check_mobile(input.mobile.as_deref())?;
-        let roles = load_roles(&self.db, &input.role_ids).await?;
-        check_department(&self.db, input.department_id).await?;
+        let name = c.check(text::required(&input.name, 64).or_invalid_as("name", "姓名"))?;
+        let mobile = c.check(check_mobile(input.mobile.as_deref()))?;
+        c.check(check_password(input.password.as_deref()))?;
+        let roles = c.check(load_roles(&self.db, &input.role_ids).await)?;
+        c.check(check_department(&self.db, input.department_id).await)?;
+        let (Some(name), Some(mobile), Some(roles)) = (name, mobile, roles) else {
+            return Err(c.into_error());
+        };
+        c.finish()?;
         check_roles_grantable(&self.db, me, &roles).await?;
         let (hash, generated) = new_password(input.password.as_deref()).await?;
 
@@ -711,9 +719,12 @@ impl Beehive {
         input: UserUpdate,
     ) -> Result<()> {
         me.require(UPDATE)?;
-        let name = text::required(&input.name, 64).or_invalid_as("name", "姓名")?;
-        let mobile = check_mobile(input.mobile.as_deref())?;
-        let roles = load_roles(&self.db, &input.role_ids).await?;
+        // Every field is checked and every mistake reported in one answer (the department's
+        // once the user is found: only a changed department must be enabled).
+        let mut c = FieldChecks::default();
+        let name = c.check(text::required(&input.name, 64).or_invalid_as("name", "姓名"))?;
+        let mobile = c.check(check_mobile(input.mobile.as_deref()))?;
+        let roles = c.check(load_roles(&self.db, &input.role_ids).await)?;
         let txn = store::begin_write(&self.db).await?;
         let user = admin_user::Entity::find_by_id(id)
             .one(&txn)
@@ -721,8 +732,12 @@ impl Beehive {
             .ok_or_else(user_not_found)?;
         check_manageable(&txn, me, id).await?;
         if input.department_id != user.department_id {
-            check_department(&txn, input.department_id).await?;
+            c.check(check_department(&txn, input.department_id).await)?;
         }
+        let (Some(name), Some(mobile), Some(roles)) = (name, mobile, roles) else {
+            return Err(c.into_error());
+        };
+        c.finish()?;
         let held: BTreeSet<i64> = admin_user_role::Entity::find()
             .filter(admin_user_role::Column::UserId.eq(id))
             .all(&txn)
