@@ -516,7 +516,7 @@ pub struct NoticeTemplateBody {
     pub name: String,
     /// SMS or IN_APP.
     pub channel: String,
-    /// Up to 1000 characters with `{customer.name}`, `{customer.customerNo}` and `{value}`s.
+    /// Up to 1000 characters with `{{customer.name}}`, `{{customer.customerNo}}` and `{{value}}`s.
     pub content: String,
     /// Required for SMS: the SMS template the provider sends.
     pub sms_template_id: Option<i64>,
@@ -758,7 +758,7 @@ async fn notice_customer_page(
 #[serde(rename_all = "camelCase")]
 pub struct SendBody {
     pub template_id: i64,
-    /// Values of the template's own placeholders (`{dueDate}` → `"dueDate": "..."`).
+    /// Values of the template's own placeholders (`{{dueDate}}` → `"dueDate": "..."`).
     #[serde(default)]
     pub params: BTreeMap<String, String>,
     /// CUSTOMERS (the `customerIds`) or FILTER (everyone `filter` matches now).

@@ -1,9 +1,10 @@
-//! 通知模板: notices for customers. Content uses `{placeholder}`s in the syntax of the SMS
-//! templates (and their validation), with dotted names for customer data:
-//! `{customer.name}` and `{customer.customerNo}` are filled per customer when sending; any other
-//! placeholder (`{dueDate}`) is a value the sender types in. An SMS notice is delivered through a
-//! linked SMS template (短信模板配置) whose placeholders are all provided by the notice: a
-//! customer variable by its name with `_` for `.` (`{customer_name}`), a value by its own name.
+//! 通知模板: notices for customers. Content uses `{{placeholder}}`s, the syntax of SMS and
+//! contract templates (domain::placeholder), with dotted names for customer data:
+//! `{{customer.name}}` and `{{customer.customerNo}}` are filled per customer when sending; any
+//! other placeholder (`{{dueDate}}`) is a value the sender types in. An SMS notice is delivered
+//! through a linked SMS template (短信模板配置) whose placeholders are all provided by the
+//! notice: a customer variable by its name with `_` for `.` (`{{customer_name}}`), a value by
+//! its own name.
 
 use crate::audit::log_change;
 use crate::error::OrInvalid;
@@ -13,7 +14,7 @@ use crate::interface::templates::{SMS_PLACEHOLDERS, check_code};
 use crate::paging::{self, Page, PageRequest};
 use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
-use domain::placeholder::{self, Syntax};
+use domain::placeholder::{self, NameRule};
 use domain::text;
 use store::entity::{notice_batch, notice_template, sms_template};
 use store::sea_orm::{
@@ -111,8 +112,8 @@ pub(crate) fn channel_name(channel: &str) -> &str {
     }
 }
 
-/// How notice templates write placeholders: `{name}` or `{customer.name}`.
-pub const NOTICE_PLACEHOLDERS: Syntax = Syntax::Single { dotted: true };
+/// The placeholder names notice templates take: `{{name}}` or dotted, `{{customer.name}}`.
+pub const NOTICE_PLACEHOLDERS: NameRule = NameRule::Dotted;
 
 /// The placeholders of a notice content split into customer variables and typed-in values;
 /// an unknown `customer.` variable → 400 naming it.
@@ -128,7 +129,7 @@ pub fn split_placeholders(content: &str) -> Result<(Vec<String>, Vec<String>)> {
             return Err(Error::invalid(
                 "content",
                 format!(
-                    "未知变量：{{{name}}}，可用的客户变量为 {{customer.name}}、{{customer.customerNo}}"
+                    "未知变量：{{{{{name}}}}}，可用的客户变量为 {{{{customer.name}}}}、{{{{customer.customerNo}}}}"
                 ),
             ));
         } else {
@@ -182,7 +183,7 @@ impl Beehive {
                 return Err(Error::invalid(
                     "smsTemplateId",
                     format!(
-                        "短信模板 {} 的占位符 {{{missing}}} 在通知内容中没有对应的变量",
+                        "短信模板 {} 的占位符 {{{{{missing}}}}} 在通知内容中没有对应的变量",
                         sms.code
                     ),
                 ));
@@ -443,13 +444,16 @@ mod tests {
 
     #[test]
     fn splits_customer_variables_from_values() {
-        let (customer, params) =
-            split_placeholders("尊敬的{customer.name}，您第{term}期{amount}元将于{dueDate}到期")
-                .unwrap_or_default();
+        let (customer, params) = split_placeholders(
+            "尊敬的{{customer.name}}，您第{{term}}期{{amount}}元将于{{ dueDate }}到期",
+        )
+        .unwrap_or_default();
         assert_eq!(customer, vec!["customer.name".to_owned()]);
         assert_eq!(params, vec!["term", "amount", "dueDate"]);
-        assert!(split_placeholders("{customer.age}").is_err());
-        assert!(split_placeholders("{order.no}").is_err());
+        assert!(split_placeholders("{{customer.age}}").is_err());
+        assert!(split_placeholders("{{order.no}}").is_err());
+        // The syntax before m0027 is refused, saying how to write it now.
+        assert!(split_placeholders("尊敬的{customer.name}").is_err());
         assert_eq!(sms_name("customer.name"), "customer_name");
     }
 }
