@@ -7998,6 +7998,8 @@ export interface components {
                     /** @description The values a sender types in (placeholders that are not customer variables). */
                     params: string[];
                     enabled: boolean;
+                    /** @description Whether a notice batch was sent with it: then it cannot be deleted (409), only disabled. */
+                    sent: boolean;
                     /** Format: int64 */
                     updatedAt: number;
                 }[];
@@ -8826,7 +8828,7 @@ export interface components {
                     id: number;
                     code: string;
                     name: string;
-                    /** @description The text with `{placeholder}`s. */
+                    /** @description The text with `{{placeholder}}`s. */
                     content: string;
                     /** @description The provider's template id, e.g. `SMS_123456` (empty: not registered yet). */
                     providerTemplateId: string;
@@ -10743,6 +10745,8 @@ export interface components {
                 /** @description The values a sender types in (placeholders that are not customer variables). */
                 params: string[];
                 enabled: boolean;
+                /** @description Whether a notice batch was sent with it: then it cannot be deleted (409), only disabled. */
+                sent: boolean;
                 /** Format: int64 */
                 updatedAt: number;
             }[];
@@ -11525,7 +11529,7 @@ export interface components {
             name: string;
             /** @description SMS or IN_APP. */
             channel: string;
-            /** @description Up to 1000 characters with `{customer.name}`, `{customer.customerNo}` and `{value}`s. */
+            /** @description Up to 1000 characters with `{{customer.name}}`, `{{customer.customerNo}}` and `{{value}}`s. */
             content: string;
             /**
              * Format: int64
@@ -11549,6 +11553,8 @@ export interface components {
             /** @description The values a sender types in (placeholders that are not customer variables). */
             params: string[];
             enabled: boolean;
+            /** @description Whether a notice batch was sent with it: then it cannot be deleted (409), only disabled. */
+            sent: boolean;
             /** Format: int64 */
             updatedAt: number;
         };
@@ -13315,7 +13321,7 @@ export interface components {
         SendBody: {
             /** Format: int64 */
             templateId: number;
-            /** @description Values of the template's own placeholders (`{dueDate}` → `"dueDate": "..."`). */
+            /** @description Values of the template's own placeholders (`{{dueDate}}` → `"dueDate": "..."`). */
             params?: {
                 [key: string]: string;
             };
@@ -13716,7 +13722,10 @@ export interface components {
             code?: string;
             /** @description 1 to 64 characters. */
             name: string;
-            /** @description 1 to 500 characters; `{name}` placeholders with balanced braces, names `^[a-zA-Z][a-zA-Z0-9_]*$`. */
+            /**
+             * @description 1 to 500 characters; `{{name}}` placeholders (blanks inside ignored), names
+             *     `^[a-zA-Z][a-zA-Z0-9_]*$`; the former `{name}` is refused.
+             */
             content: string;
             providerTemplateId?: string | null;
             enabled: boolean;
@@ -13727,7 +13736,7 @@ export interface components {
             id: number;
             code: string;
             name: string;
-            /** @description The text with `{placeholder}`s. */
+            /** @description The text with `{{placeholder}}`s. */
             content: string;
             /** @description The provider's template id, e.g. `SMS_123456` (empty: not registered yet). */
             providerTemplateId: string;

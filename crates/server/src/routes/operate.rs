@@ -460,6 +460,8 @@ pub struct NoticeTemplateData {
     /// The values a sender types in (placeholders that are not customer variables).
     pub params: Vec<String>,
     pub enabled: bool,
+    /// Whether a notice batch was sent with it: then it cannot be deleted (409), only disabled.
+    pub sent: bool,
     pub updated_at: i64,
 }
 
@@ -476,6 +478,7 @@ impl From<NoticeTemplateRow> for NoticeTemplateData {
             sms_template_name: r.sms_template_name,
             params: r.params,
             enabled: r.template.enabled,
+            sent: r.sent,
             updated_at: r.template.updated_at.timestamp_millis(),
         }
     }

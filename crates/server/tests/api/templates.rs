@@ -573,6 +573,7 @@ async fn notice_templates_are_checked() -> anyhow::Result<()> {
     let row = &page.body["data"]["records"][0];
     assert_eq!(row["smsTemplateCode"], "POLICY_DUE");
     assert_eq!(row["params"], json!(["dueDate"]));
+    assert_eq!(row["sent"], false, "never sent: it can be deleted");
 
     let mut edit = good.clone();
     edit["enabled"] = json!(false);
@@ -985,6 +986,62 @@ async fn expired_claims_are_delivered_and_live_ones_left_alone() -> anyhow::Resu
         "one message per customer sent"
     );
     Ok(())
+}
+
+#[tokio::test]
+async fn a_notice_template_says_whether_it_was_sent() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = app.admin_token().await?;
+    let ids = app.insert_customers(&customers("已发客户", 2)).await?;
+    let used = notice_template(
+        &app,
+        &token,
+        json!({ "code": "USED", "name": "已用", "channel": "IN_APP",
+        "content": "{{customer.name}}您好", "enabled": true }),
+    )
+    .await?;
+    let unused = notice_template(
+        &app,
+        &token,
+        json!({ "code": "UNUSED", "name": "未用", "channel": "IN_APP",
+        "content": "{{customer.name}}您好", "enabled": true }),
+    )
+    .await?;
+    let reply = app
+        .post_as(
+            &format!("{BATCH}/create"),
+            &token,
+            &json!({ "templateId": used, "params": {}, "mode": "CUSTOMERS", "customerIds": ids }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    finished(&app, &token, reply.created_id()?).await?;
+
+    let page = app
+        .post_as(&format!("{NOTICE}/page"), &token, &json!({}))
+        .await?;
+    let records = page.body["data"]["records"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let sent_of = |id: i64| {
+        records
+            .iter()
+            .find(|r| r["id"] == id)
+            .map(|r| r["sent"].clone())
+    };
+    assert_eq!(sent_of(used), Some(json!(true)), "{}", page.text);
+    assert_eq!(sent_of(unused), Some(json!(false)), "{}", page.text);
+    // What the list says is what delete answers.
+    let reply = app
+        .post_as(&format!("{NOTICE}/delete/{used}"), &token, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 409, "{}", reply.text);
+    let reply = app
+        .post_as(&format!("{NOTICE}/delete/{unused}"), &token, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    app.stop().await
 }
 
 #[tokio::test]

@@ -19,7 +19,7 @@ use domain::text;
 use store::entity::{notice_batch, notice_template, sms_template};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, EntityTrait, Order, PaginatorTrait, QueryFilter,
-    QueryOrder, Select, Set,
+    QueryOrder, QuerySelect, Select, Set,
 };
 
 use domain::permission::codes::NOTICE_TEMPLATE_CREATE as CREATE;
@@ -45,6 +45,8 @@ pub struct NoticeTemplateRow {
     pub sms_template_name: Option<String>,
     /// The values a sender types in (placeholders that are not customer variables).
     pub params: Vec<String>,
+    /// Whether a notice batch was sent with it (then it cannot be deleted, only disabled).
+    pub sent: bool,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -252,6 +254,21 @@ impl Beehive {
                 .map(|t| (t.id, t))
                 .collect()
         };
+        let template_ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let sent: std::collections::HashSet<i64> = if template_ids.is_empty() {
+            Default::default()
+        } else {
+            notice_batch::Entity::find()
+                .select_only()
+                .column(notice_batch::Column::NoticeTemplateId)
+                .distinct()
+                .filter(notice_batch::Column::NoticeTemplateId.is_in(template_ids))
+                .into_tuple::<i64>()
+                .all(&self.db)
+                .await?
+                .into_iter()
+                .collect()
+        };
         Ok(rows
             .into_iter()
             .map(|template| {
@@ -260,6 +277,7 @@ impl Beehive {
                     .map(|(_, p)| p)
                     .unwrap_or_default();
                 NoticeTemplateRow {
+                    sent: sent.contains(&template.id),
                     sms_template_code: linked.map(|t| t.code.clone()),
                     sms_template_name: linked.map(|t| t.name.clone()),
                     params,
