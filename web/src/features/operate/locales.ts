@@ -83,6 +83,7 @@ const zh = {
     customerVars: { name: '客户姓名/名称', customerNo: '客户编号' },
     used: '内容中的变量',
     sendParam: '{{name}}（发送时填写）',
+    sentKept: '该模板已有发送记录，不能删除，可停用',
   },
   send: {
     create: '发送通知',
@@ -209,6 +210,7 @@ const en: OperateDictionary = {
     customerVars: { name: 'Customer name', customerNo: 'Customer number' },
     used: 'In this text',
     sendParam: '{{name}} (typed in when sending)',
+    sentKept: 'Notices were sent with this template: it cannot be deleted, but it can be disabled',
   },
   send: {
     create: 'Send a notice',
@@ -332,6 +334,7 @@ const es: OperateDictionary = {
     customerVars: { name: 'Nombre del cliente', customerNo: 'Número de cliente' },
     used: 'En este texto',
     sendParam: '{{name}} (se introduce al enviar)',
+    sentKept: 'Ya se enviaron avisos con esta plantilla: no se puede eliminar, pero sí desactivar',
   },
   send: {
     create: 'Enviar aviso',
@@ -455,6 +458,7 @@ const ja: OperateDictionary = {
     customerVars: { name: '顧客名', customerNo: '顧客番号' },
     used: '本文の変数',
     sendParam: '{{name}}（送信時に入力）',
+    sentKept: 'このテンプレートは送信済みのため削除できません。無効にすることはできます',
   },
   send: {
     create: '通知を送信',

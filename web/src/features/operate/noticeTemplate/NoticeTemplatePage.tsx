@@ -66,6 +66,8 @@ export function NoticeTemplatePage() {
       label: t('common.delete'),
       perm: 'admin:notice_template:delete',
       danger: true,
+      // A sent template is kept for its batches (the server answers 409): it can only be disabled.
+      disabled: (row) => (row.sent ? t('notice.sentKept') : undefined),
       confirm: (row) => t('common.confirmDelete', { name: name(row) }),
       onClick: async (row) => {
         await noticeTemplateApi.remove(row.id);
