@@ -629,6 +629,23 @@ async fn templates_validate_and_the_login_template_is_seeded() -> anyhow::Result
         "{}",
         old.text
     );
+    // In the user's language, the placeholders as written.
+    let old = app
+        .post_in(
+            "en",
+            T_CREATE,
+            &token,
+            &with("content", json!("您好{name}")),
+        )
+        .await?;
+    let message = old.body["data"]["fields"]["content"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        message.ends_with("write the placeholder as “{{name}}”, not “{name}”"),
+        "{}",
+        old.text
+    );
     assert_eq!(
         app.post_as(T_PAGE, &token, &json!({})).await?.body["data"]["total"],
         1
