@@ -1,4 +1,4 @@
-//! 短信模板配置: SMS templates with `{placeholder}`s. A configuration screen: its page
+//! 短信模板配置: SMS templates with `{{placeholder}}`s. A configuration screen: its page
 //! permission covers reading, saving, deleting and test sending.
 
 use super::LOGIN_CODE;
