@@ -115,10 +115,10 @@ async function seed(/** @type {string} */ baseURL) {
     guaranteeMode: 'BUYBACK', advanceAfterDays: 30, settlementCycle: 'MONTHLY', acceptMode: 'AUTO',
   });
   await api(baseURL, token, 'POST', '/api/admin/notice/template/create', {
-    code: 'RENEWAL', name: '续保提醒', channel: 'IN_APP', content: '尊敬的{customer.name}，您的车险将于{dueDate}到期，请及时续保，以免影响您的正常用车和分期还款计划。', enabled: true,
+    code: 'RENEWAL', name: '续保提醒', channel: 'IN_APP', content: '尊敬的{{customer.name}}，您的车险将于{{dueDate}}到期，请及时续保，以免影响您的正常用车和分期还款计划。', enabled: true,
   });
   await api(baseURL, token, 'POST', '/api/admin/config/sms/template/create', {
-    code: 'REPAY_NOTICE', name: '还款提醒', content: '尊敬的{name}，您本期应还{amount}元，请于{date}前还款。', providerTemplateId: 'SMS_778899', enabled: true,
+    code: 'REPAY_NOTICE', name: '还款提醒', content: '尊敬的{{name}}，您本期应还{{amount}}元，请于{{date}}前还款。', providerTemplateId: 'SMS_778899', enabled: true,
   });
   await api(baseURL, token, 'POST', '/api/admin/article/category/create', { name: '平台公告', sort: 1, enabled: true });
   await api(baseURL, token, 'POST', '/api/admin/contract/template/create', {

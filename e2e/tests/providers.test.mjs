@@ -79,7 +79,7 @@ describe('outside providers: SMS provider, template test send, usage records', (
     const created = await api(baseURL, token, 'POST', '/api/admin/config/sms/template/create', {
       code: 'REPAY_NOTICE',
       name: '还款提醒',
-      content: '尊敬的{name}，您本期应还{amount}元，请于{date}前还款。',
+      content: '尊敬的{{name}}，您本期应还{{amount}}元，请于{{date}}前还款。',
       providerTemplateId: 'SMS_778899',
       enabled: true,
     });

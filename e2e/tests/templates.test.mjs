@@ -138,7 +138,7 @@ describe('operations: contract template preview, notice sending', () => {
       code: 'RENEWAL',
       name: '续保提醒',
       channel: 'IN_APP',
-      content: '尊敬的{customer.name}，您的车险将于{dueDate}到期，请及时续保。',
+      content: '尊敬的{{customer.name}}，您的车险将于{{dueDate}}到期，请及时续保。',
       enabled: true,
     });
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -8053,6 +8053,8 @@ export interface components {
                     /** @description The values a sender types in (placeholders that are not customer variables). */
                     params: string[];
                     enabled: boolean;
+                    /** @description Whether a notice batch was sent with it: then it cannot be deleted (409), only disabled. */
+                    sent: boolean;
                     /** Format: int64 */
                     updatedAt: number;
                 }[];
@@ -8881,7 +8883,7 @@ export interface components {
                     id: number;
                     code: string;
                     name: string;
-                    /** @description The text with `{placeholder}`s. */
+                    /** @description The text with `{{placeholder}}`s. */
                     content: string;
                     /** @description The provider's template id, e.g. `SMS_123456` (empty: not registered yet). */
                     providerTemplateId: string;
@@ -10798,6 +10800,8 @@ export interface components {
                 /** @description The values a sender types in (placeholders that are not customer variables). */
                 params: string[];
                 enabled: boolean;
+                /** @description Whether a notice batch was sent with it: then it cannot be deleted (409), only disabled. */
+                sent: boolean;
                 /** Format: int64 */
                 updatedAt: number;
             }[];
@@ -11580,7 +11584,7 @@ export interface components {
             name: string;
             /** @description SMS or IN_APP. */
             channel: string;
-            /** @description Up to 1000 characters with `{customer.name}`, `{customer.customerNo}` and `{value}`s. */
+            /** @description Up to 1000 characters with `{{customer.name}}`, `{{customer.customerNo}}` and `{{value}}`s. */
             content: string;
             /**
              * Format: int64
@@ -11604,6 +11608,8 @@ export interface components {
             /** @description The values a sender types in (placeholders that are not customer variables). */
             params: string[];
             enabled: boolean;
+            /** @description Whether a notice batch was sent with it: then it cannot be deleted (409), only disabled. */
+            sent: boolean;
             /** Format: int64 */
             updatedAt: number;
         };
@@ -13370,7 +13376,7 @@ export interface components {
         SendBody: {
             /** Format: int64 */
             templateId: number;
-            /** @description Values of the template's own placeholders (`{dueDate}` → `"dueDate": "..."`). */
+            /** @description Values of the template's own placeholders (`{{dueDate}}` → `"dueDate": "..."`). */
             params?: {
                 [key: string]: string;
             };
@@ -13771,7 +13777,10 @@ export interface components {
             code?: string;
             /** @description 1 to 64 characters. */
             name: string;
-            /** @description 1 to 500 characters; `{name}` placeholders with balanced braces, names `^[a-zA-Z][a-zA-Z0-9_]*$`. */
+            /**
+             * @description 1 to 500 characters; `{{name}}` placeholders (blanks inside ignored), names
+             *     `^[a-zA-Z][a-zA-Z0-9_]*$`; the former `{name}` is refused.
+             */
             content: string;
             providerTemplateId?: string | null;
             enabled: boolean;
@@ -13782,7 +13791,7 @@ export interface components {
             id: number;
             code: string;
             name: string;
-            /** @description The text with `{placeholder}`s. */
+            /** @description The text with `{{placeholder}}`s. */
             content: string;
             /** @description The provider's template id, e.g. `SMS_123456` (empty: not registered yet). */
             providerTemplateId: string;

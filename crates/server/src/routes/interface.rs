@@ -324,7 +324,7 @@ pub struct TemplateData {
     pub id: i64,
     pub code: String,
     pub name: String,
-    /// The text with `{placeholder}`s.
+    /// The text with `{{placeholder}}`s.
     pub content: String,
     /// The provider's template id, e.g. `SMS_123456` (empty: not registered yet).
     pub provider_template_id: String,
@@ -355,7 +355,8 @@ pub struct TemplateBody {
     pub code: String,
     /// 1 to 64 characters.
     pub name: String,
-    /// 1 to 500 characters; `{name}` placeholders with balanced braces, names `^[a-zA-Z][a-zA-Z0-9_]*$`.
+    /// 1 to 500 characters; `{{name}}` placeholders (blanks inside ignored), names
+    /// `^[a-zA-Z][a-zA-Z0-9_]*$`; the former `{name}` is refused.
     pub content: String,
     pub provider_template_id: Option<String>,
     pub enabled: bool,

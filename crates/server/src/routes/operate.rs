@@ -460,6 +460,8 @@ pub struct NoticeTemplateData {
     /// The values a sender types in (placeholders that are not customer variables).
     pub params: Vec<String>,
     pub enabled: bool,
+    /// Whether a notice batch was sent with it: then it cannot be deleted (409), only disabled.
+    pub sent: bool,
     pub updated_at: i64,
 }
 
@@ -476,6 +478,7 @@ impl From<NoticeTemplateRow> for NoticeTemplateData {
             sms_template_name: r.sms_template_name,
             params: r.params,
             enabled: r.template.enabled,
+            sent: r.sent,
             updated_at: r.template.updated_at.timestamp_millis(),
         }
     }
@@ -516,7 +519,7 @@ pub struct NoticeTemplateBody {
     pub name: String,
     /// SMS or IN_APP.
     pub channel: String,
-    /// Up to 1000 characters with `{customer.name}`, `{customer.customerNo}` and `{value}`s.
+    /// Up to 1000 characters with `{{customer.name}}`, `{{customer.customerNo}}` and `{{value}}`s.
     pub content: String,
     /// Required for SMS: the SMS template the provider sends.
     pub sms_template_id: Option<i64>,
@@ -758,7 +761,7 @@ async fn notice_customer_page(
 #[serde(rename_all = "camelCase")]
 pub struct SendBody {
     pub template_id: i64,
-    /// Values of the template's own placeholders (`{dueDate}` → `"dueDate": "..."`).
+    /// Values of the template's own placeholders (`{{dueDate}}` → `"dueDate": "..."`).
     #[serde(default)]
     pub params: BTreeMap<String, String>,
     /// CUSTOMERS (the `customerIds`) or FILTER (everyone `filter` matches now).

@@ -379,7 +379,7 @@ async fn send_fixture(app: &TestApp, token: &str, n: usize) -> anyhow::Result<Va
             "/api/admin/notice/template/create",
             token,
             &json!({ "code": "IDEMPOTENT", "name": "还款提醒", "channel": "IN_APP",
-                     "content": "尊敬的{customer.name}，请于{dueDate}前还款。", "enabled": true }),
+                     "content": "尊敬的{{customer.name}}，请于{{dueDate}}前还款。", "enabled": true }),
         )
         .await?;
     let template = reply.created_id()?;

@@ -588,10 +588,10 @@ async fn templates_validate_and_the_login_template_is_seeded() -> anyhow::Result
     assert_eq!(reply.body["data"]["records"][0]["code"], "LOGIN_CODE");
     assert_eq!(
         reply.body["data"]["records"][0]["content"],
-        "您的登录验证码为{code}，5分钟内有效。"
+        "您的登录验证码为{{code}}，5分钟内有效。"
     );
 
-    let base = json!({ "code": "ORDER_PASSED", "name": "审核通过", "content": "尊敬的{name}，您的订单{orderNo}已审核通过。", "providerTemplateId": "SMS_123456", "enabled": true });
+    let base = json!({ "code": "ORDER_PASSED", "name": "审核通过", "content": "尊敬的{{name}}，您的订单{{orderNo}}已审核通过。", "providerTemplateId": "SMS_123456", "enabled": true });
     let with = |k: &str, v: Value| {
         let mut b = base.clone();
         b[k] = v;
@@ -602,9 +602,11 @@ async fn templates_validate_and_the_login_template_is_seeded() -> anyhow::Result
         (with("code", json!("A")), "code"),
         (with("name", json!(" ")), "name"),
         (with("content", json!("")), "content"),
-        (with("content", json!("您好{name")), "content"),
-        (with("content", json!("您好name}")), "content"),
-        (with("content", json!("您好{1name}")), "content"),
+        (with("content", json!("您好{{name")), "content"),
+        (with("content", json!("您好name}}")), "content"),
+        (with("content", json!("您好{{1name}}")), "content"),
+        // The syntax before m0027: refused, not sent as text.
+        (with("content", json!("您好{name}")), "content"),
         (
             with("providerTemplateId", json!("SMS 1")),
             "providerTemplateId",
@@ -619,6 +621,31 @@ async fn templates_validate_and_the_login_template_is_seeded() -> anyhow::Result
             reply.text
         );
     }
+    let old = app
+        .post_as(T_CREATE, &token, &with("content", json!("您好{name}")))
+        .await?;
+    assert_eq!(
+        old.body["data"]["fields"]["content"], "模板内容的占位符须写成“{{name}}”，不是“{name}”",
+        "{}",
+        old.text
+    );
+    // In the user's language, the placeholders as written.
+    let old = app
+        .post_in(
+            "en",
+            T_CREATE,
+            &token,
+            &with("content", json!("您好{name}")),
+        )
+        .await?;
+    let message = old.body["data"]["fields"]["content"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        message.ends_with("write the placeholder as “{{name}}”, not “{name}”"),
+        "{}",
+        old.text
+    );
     assert_eq!(
         app.post_as(T_PAGE, &token, &json!({})).await?.body["data"]["total"],
         1
@@ -627,7 +654,7 @@ async fn templates_validate_and_the_login_template_is_seeded() -> anyhow::Result
     assert_eq!(created.code(), 200, "{}", created.text);
     assert_eq!(app.post_as(T_CREATE, &token, &base).await?.code(), 409);
 
-    // LOGIN_CODE stays: not deletable, keeps {code}.
+    // LOGIN_CODE stays: not deletable, keeps {{code}}.
     let login = template_id(&app, &token, "LOGIN_CODE").await?;
     let refused = app
         .post_as(
@@ -673,7 +700,7 @@ async fn test_send_needs_every_placeholder_and_goes_through_the_provider() -> an
         .post_as(
             T_CREATE,
             &token,
-            &json!({ "code": "REPAY_NOTICE", "name": "还款提醒", "content": "尊敬的{name}，您本期应还{amount}元。", "providerTemplateId": "SMS_778899", "enabled": true }),
+            &json!({ "code": "REPAY_NOTICE", "name": "还款提醒", "content": "尊敬的{{name}}，您本期应还{{amount}}元。", "providerTemplateId": "SMS_778899", "enabled": true }),
         )
         .await?;
     let id = created.created_id()?;

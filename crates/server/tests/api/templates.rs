@@ -498,19 +498,21 @@ async fn notice_templates_are_checked() -> anyhow::Result<()> {
         &app,
         &token,
         "POLICY_DUE",
-        "尊敬的{customer_name}，您的保单将于{dueDate}到期",
+        "尊敬的{{customer_name}}，您的保单将于{{dueDate}}到期",
     )
     .await?;
     let good = json!({ "code": "POLICY_DUE", "name": "保单到期提醒", "channel": "SMS",
-        "content": "尊敬的{customer.name}，您的保单将于{dueDate}到期，请及时续保。", "smsTemplateId": sms, "enabled": true });
+        "content": "尊敬的{{customer.name}}，您的保单将于{{dueDate}}到期，请及时续保。", "smsTemplateId": sms, "enabled": true });
 
     let cases = [
         ("smsTemplateId", json!({ "smsTemplateId": null })),
-        ("content", json!({ "content": "尊敬的{customer.age}" })),
-        ("content", json!({ "content": "尊敬的{customer.name" })),
+        ("content", json!({ "content": "尊敬的{{customer.age}}" })),
+        ("content", json!({ "content": "尊敬的{{customer.name" })),
+        // The syntax before m0027 is refused rather than sent as text.
+        ("content", json!({ "content": "尊敬的{customer.name}" })),
         (
             "smsTemplateId",
-            json!({ "content": "尊敬的{customer.name}，请续保。" }),
+            json!({ "content": "尊敬的{{customer.name}}，请续保。" }),
         ),
         ("channel", json!({ "channel": "EMAIL" })),
         ("code", json!({ "code": "bad code" })),
@@ -557,7 +559,7 @@ async fn notice_templates_are_checked() -> anyhow::Result<()> {
         &app,
         &token,
         json!({ "code": "WELCOME", "name": "欢迎", "channel": "IN_APP",
-        "content": "{customer.name}您好，欢迎使用小蜜蜂。", "enabled": true }),
+        "content": "{{customer.name}}您好，欢迎使用小蜜蜂。", "enabled": true }),
     )
     .await?;
     let page = app
@@ -571,6 +573,7 @@ async fn notice_templates_are_checked() -> anyhow::Result<()> {
     let row = &page.body["data"]["records"][0];
     assert_eq!(row["smsTemplateCode"], "POLICY_DUE");
     assert_eq!(row["params"], json!(["dueDate"]));
+    assert_eq!(row["sent"], false, "never sent: it can be deleted");
 
     let mut edit = good.clone();
     edit["enabled"] = json!(false);
@@ -617,7 +620,7 @@ async fn a_filtered_send_to_two_thousand_customers_runs_in_the_background() -> a
         &app,
         &token,
         json!({ "code": "RENEWAL", "name": "续保提醒", "channel": "IN_APP",
-        "content": "尊敬的{customer.name}，您的保单将于{dueDate}到期。", "enabled": true }),
+        "content": "尊敬的{{customer.name}}，您的保单将于{{dueDate}}到期。", "enabled": true }),
     )
     .await?;
 
@@ -747,11 +750,11 @@ async fn failed_sms_are_recorded_and_retried() -> anyhow::Result<()> {
         &app,
         &token,
         "POLICY_DUE",
-        "尊敬的{customer_name}，您的保单将于{dueDate}到期",
+        "尊敬的{{customer_name}}，您的保单将于{{dueDate}}到期",
     )
     .await?;
     let template = notice_template(&app, &token, json!({ "code": "POLICY_DUE", "name": "保单到期提醒", "channel": "SMS",
-        "content": "尊敬的{customer.name}，您的保单将于{dueDate}到期，请及时续保。", "smsTemplateId": sms, "enabled": true })).await?;
+        "content": "尊敬的{{customer.name}}，您的保单将于{{dueDate}}到期，请及时续保。", "smsTemplateId": sms, "enabled": true })).await?;
     // Aliyun, but the SMS template has no provider template id: every send fails.
     let reply = app
         .post_as(
@@ -860,7 +863,7 @@ async fn interrupted_batch(app: &mut TestApp, prefix: &str) -> anyhow::Result<i6
         app,
         &token,
         json!({ "code": "HELLO", "name": "问候", "channel": "IN_APP",
-        "content": "{customer.name}您好", "enabled": true }),
+        "content": "{{customer.name}}您好", "enabled": true }),
     )
     .await?;
     let reply = app
@@ -983,4 +986,182 @@ async fn expired_claims_are_delivered_and_live_ones_left_alone() -> anyhow::Resu
         "one message per customer sent"
     );
     Ok(())
+}
+
+#[tokio::test]
+async fn a_notice_template_says_whether_it_was_sent() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = app.admin_token().await?;
+    let ids = app.insert_customers(&customers("已发客户", 2)).await?;
+    let used = notice_template(
+        &app,
+        &token,
+        json!({ "code": "USED", "name": "已用", "channel": "IN_APP",
+        "content": "{{customer.name}}您好", "enabled": true }),
+    )
+    .await?;
+    let unused = notice_template(
+        &app,
+        &token,
+        json!({ "code": "UNUSED", "name": "未用", "channel": "IN_APP",
+        "content": "{{customer.name}}您好", "enabled": true }),
+    )
+    .await?;
+    let reply = app
+        .post_as(
+            &format!("{BATCH}/create"),
+            &token,
+            &json!({ "templateId": used, "params": {}, "mode": "CUSTOMERS", "customerIds": ids }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    finished(&app, &token, reply.created_id()?).await?;
+
+    let page = app
+        .post_as(&format!("{NOTICE}/page"), &token, &json!({}))
+        .await?;
+    let records = page.body["data"]["records"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let sent_of = |id: i64| {
+        records
+            .iter()
+            .find(|r| r["id"] == id)
+            .map(|r| r["sent"].clone())
+    };
+    assert_eq!(sent_of(used), Some(json!(true)), "{}", page.text);
+    assert_eq!(sent_of(unused), Some(json!(false)), "{}", page.text);
+    // What the list says is what delete answers.
+    let reply = app
+        .post_as(&format!("{NOTICE}/delete/{used}"), &token, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 409, "{}", reply.text);
+    let reply = app
+        .post_as(&format!("{NOTICE}/delete/{unused}"), &token, &json!({}))
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    app.stop().await
+}
+
+#[tokio::test]
+async fn templates_stored_with_single_braces_read_with_double_braces_after_m0027()
+-> anyhow::Result<()> {
+    let mut app = TestApp::spawn().await?;
+    let token = app.admin_token().await?;
+    let ids = app.insert_customers(&customers("迁移客户", 1)).await?;
+    sms_template(
+        &app,
+        &token,
+        "POLICY_DUE",
+        "尊敬的{{customer_name}}，您的保单将于{{dueDate}}到期",
+    )
+    .await?;
+    let notice = notice_template(
+        &app,
+        &token,
+        json!({ "code": "WELCOME", "name": "欢迎", "channel": "IN_APP",
+        "content": "{{customer.name}}您好，请于{{dueDate}}前续保。", "enabled": true }),
+    )
+    .await?;
+    let reply = app
+        .post_as(
+            &format!("{BATCH}/create"),
+            &token,
+            &json!({ "templateId": notice, "params": { "dueDate": "12月31日" },
+            "mode": "CUSTOMERS", "customerIds": ids }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    finished(&app, &token, reply.created_id()?).await?;
+
+    // Back to the texts as they were stored before m0027, the built-ins as seeded, and a text
+    // with a brace that is not a placeholder.
+    app.halt().await?;
+    for sql in [
+        "UPDATE sms_template SET content = '尊敬的{customer_name}，您的保单将于{dueDate}到期' \
+         WHERE code = 'POLICY_DUE'",
+        "UPDATE sms_template SET content = '您的登录验证码为{code}，5分钟内有效。' \
+         WHERE code = 'LOGIN_CODE'",
+        "UPDATE notice_template SET content = '{customer.name}您好，请于{dueDate}前续保（{备注}）。' \
+         WHERE code = 'WELCOME'",
+        "UPDATE notice_template SET content = '尊敬的{customer.name}：订单{orderNo}已逾期' \
+         WHERE code = 'DEMAND_NOTICE'",
+        "UPDATE notice_batch SET content = '{customer.name}您好，请于{dueDate}前续保。'",
+    ] {
+        assert_eq!(app.execute(sql).await?, 1, "{sql}");
+    }
+    let undone = app
+        .execute("DELETE FROM seaql_migrations WHERE version = 'm0027_double_brace_placeholders'")
+        .await?;
+    assert_eq!(undone, 1);
+    app.resume().await?;
+
+    let sms = app
+        .post_as(
+            "/api/admin/config/sms/template/page",
+            &token,
+            &json!({ "size": 50 }),
+        )
+        .await?;
+    assert_eq!(sms.code(), 200, "{}", sms.text);
+    let sms_content = |code: &str| {
+        sms.body["data"]["records"]
+            .as_array()
+            .and_then(|r| r.iter().find(|t| t["code"] == code))
+            .map(|t| t["content"].clone())
+    };
+    assert_eq!(
+        sms_content("LOGIN_CODE"),
+        Some(json!("您的登录验证码为{{code}}，5分钟内有效。"))
+    );
+    assert_eq!(
+        sms_content("POLICY_DUE"),
+        Some(json!(
+            "尊敬的{{customer_name}}，您的保单将于{{dueDate}}到期"
+        ))
+    );
+    let page = app
+        .post_as(&format!("{NOTICE}/page"), &token, &json!({}))
+        .await?;
+    let notice_row = |code: &str| {
+        page.body["data"]["records"]
+            .as_array()
+            .and_then(|r| r.iter().find(|t| t["code"] == code))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let welcome = notice_row("WELCOME");
+    assert_eq!(
+        welcome["content"], "{{customer.name}}您好，请于{{dueDate}}前续保（{备注}）。",
+        "{}",
+        page.text
+    );
+    assert_eq!(welcome["params"], json!(["dueDate"]));
+    assert_eq!(
+        notice_row("DEMAND_NOTICE")["content"],
+        "尊敬的{{customer.name}}：订单{{orderNo}}已逾期"
+    );
+    assert_eq!(
+        app.column_texts("SELECT content FROM notice_batch").await?,
+        ["{{customer.name}}您好，请于{{dueDate}}前续保。"]
+    );
+
+    // The rewritten template sends as before.
+    let reply = app
+        .post_as(
+            &format!("{BATCH}/create"),
+            &token,
+            &json!({ "templateId": notice, "params": { "dueDate": "1月5日" },
+            "mode": "CUSTOMERS", "customerIds": ids }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 200, "{}", reply.text);
+    finished(&app, &token, reply.created_id()?).await?;
+    assert_eq!(
+        app.column_texts("SELECT content FROM customer_message WHERE content LIKE '%1月5日%'")
+            .await?,
+        ["迁移客户00000您好，请于1月5日前续保（{备注}）。"]
+    );
+    app.stop().await
 }

@@ -423,7 +423,7 @@ impl Beehive {
 
 /// The template of the sign-in code.
 pub const LOGIN_CODE: &str = "LOGIN_CODE";
-pub(crate) const LOGIN_CODE_TEXT: &str = "您的登录验证码为{code}，5分钟内有效。";
+pub(crate) const LOGIN_CODE_TEXT: &str = "您的登录验证码为{{code}}，5分钟内有效。";
 
 fn default_kind(slot: &str) -> &'static str {
     match slot {

@@ -9,7 +9,7 @@ use crate::clock::Clock;
 use crate::ports::{Delivery, Sms};
 use crate::secret::{SecretKey, UNREADABLE};
 use crate::{Error, Result};
-use domain::placeholder::{self, Syntax};
+use domain::placeholder;
 use futures::future::BoxFuture;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -210,11 +210,11 @@ struct Usage<'a> {
     cost_units: i32,
 }
 
-/// `content` with its `{name}` placeholders filled from `params` (unknown ones stay).
+/// `content` with its `{{name}}` placeholders filled from `params` (unknown ones stay). Only the
+/// outbox sends this text; Aliyun fills its own copy of the template (its `${name}`) from the
+/// same `params`, sent as its TemplateParam JSON.
 fn fill(content: &str, params: &BTreeMap<String, String>) -> String {
-    placeholder::fill(content, Syntax::Single { dotted: true }, |name| {
-        params.get(name).cloned()
-    })
+    placeholder::fill(content, |name| params.get(name).cloned())
 }
 
 #[cfg(test)]

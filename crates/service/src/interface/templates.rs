@@ -1,4 +1,4 @@
-//! 短信模板配置: SMS templates with `{placeholder}`s. A configuration screen: its page
+//! 短信模板配置: SMS templates with `{{placeholder}}`s. A configuration screen: its page
 //! permission covers reading, saving, deleting and test sending.
 
 use super::LOGIN_CODE;
@@ -10,7 +10,7 @@ use crate::paging::{self, Page, PageRequest};
 use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
 use domain::contact::is_mobile;
-use domain::placeholder::{self, Syntax};
+use domain::placeholder::{self, NameRule};
 use domain::text;
 use std::collections::BTreeMap;
 use store::entity::sms_template;
@@ -90,8 +90,9 @@ pub struct TestSent {
     pub message: String,
 }
 
-/// How SMS templates write placeholders: `{name}`.
-pub const SMS_PLACEHOLDERS: Syntax = Syntax::Single { dotted: false };
+/// The placeholder names SMS templates take: `{{code}}`, a single word, since the SMS provider
+/// receives each as a template parameter name.
+pub const SMS_PLACEHOLDERS: NameRule = NameRule::Word;
 
 pub(crate) fn check_code(code: &str) -> Result<String> {
     let code = code.trim();
@@ -238,7 +239,7 @@ impl Beehive {
             if !has_code {
                 return Err(Error::invalid(
                     "content",
-                    "登录验证码模板须包含占位符 {code}",
+                    format!("登录验证码模板须包含占位符 {}", "{{code}}"),
                 ));
             }
         }

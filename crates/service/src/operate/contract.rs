@@ -15,7 +15,7 @@ use crate::principal::{ClientInfo, Principal};
 use crate::transition::{self, By, Change, Logged};
 use crate::{Beehive, Error, Result};
 use chrono::Utc;
-use domain::placeholder::{self, Syntax};
+use domain::placeholder::{self, NameRule};
 use domain::status::{Status, TemplateStatus};
 use domain::text;
 use store::entity::{capital_provider, contract_template};
@@ -125,8 +125,9 @@ fn template_status(row: &contract_template::Model) -> Result<TemplateStatus> {
         .ok_or_else(|| Error::internal(anyhow::anyhow!("unknown template status {}", row.status)))
 }
 
-/// How contract template bodies write variables: `{{ name }}`.
-pub const CONTRACT_PLACEHOLDERS: Syntax = Syntax::Double;
+/// The variable names contract template bodies take (`{{ name }}`): any, checked against the
+/// variable catalogue.
+pub const CONTRACT_PLACEHOLDERS: NameRule = NameRule::Any;
 
 /// The catalogue variables a body uses (in order of first use); an unknown one → 400 naming it.
 pub fn check_body(body: &str) -> Result<Vec<String>> {
@@ -143,9 +144,7 @@ pub fn check_body(body: &str) -> Result<Vec<String>> {
 /// The body with every variable replaced by `value(name)`.
 pub fn fill(body: &str, value: impl Fn(&str) -> String) -> Result<String> {
     placeholder::parse(body, CONTRACT_PLACEHOLDERS).or_invalid_as("body", "正文的")?;
-    Ok(placeholder::fill(body, CONTRACT_PLACEHOLDERS, |name| {
-        Some(value(name))
-    }))
+    Ok(placeholder::fill(body, |name| Some(value(name))))
 }
 
 /// A row of the template list: the latest version of each code.

@@ -1,9 +1,10 @@
-//! 通知模板: notices for customers. Content uses `{placeholder}`s in the syntax of the SMS
-//! templates (and their validation), with dotted names for customer data:
-//! `{customer.name}` and `{customer.customerNo}` are filled per customer when sending; any other
-//! placeholder (`{dueDate}`) is a value the sender types in. An SMS notice is delivered through a
-//! linked SMS template (短信模板配置) whose placeholders are all provided by the notice: a
-//! customer variable by its name with `_` for `.` (`{customer_name}`), a value by its own name.
+//! 通知模板: notices for customers. Content uses `{{placeholder}}`s, the syntax of SMS and
+//! contract templates (domain::placeholder), with dotted names for customer data:
+//! `{{customer.name}}` and `{{customer.customerNo}}` are filled per customer when sending; any
+//! other placeholder (`{{dueDate}}`) is a value the sender types in. An SMS notice is delivered
+//! through a linked SMS template (短信模板配置) whose placeholders are all provided by the
+//! notice: a customer variable by its name with `_` for `.` (`{{customer_name}}`), a value by
+//! its own name.
 
 use crate::audit::log_change;
 use crate::error::OrInvalid;
@@ -13,12 +14,12 @@ use crate::interface::templates::{SMS_PLACEHOLDERS, check_code};
 use crate::paging::{self, Page, PageRequest};
 use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
-use domain::placeholder::{self, Syntax};
+use domain::placeholder::{self, NameRule};
 use domain::text;
 use store::entity::{notice_batch, notice_template, sms_template};
 use store::sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, EntityTrait, Order, PaginatorTrait, QueryFilter,
-    QueryOrder, Select, Set,
+    QueryOrder, QuerySelect, Select, Set,
 };
 
 use domain::permission::codes::NOTICE_TEMPLATE_CREATE as CREATE;
@@ -44,6 +45,8 @@ pub struct NoticeTemplateRow {
     pub sms_template_name: Option<String>,
     /// The values a sender types in (placeholders that are not customer variables).
     pub params: Vec<String>,
+    /// Whether a notice batch was sent with it (then it cannot be deleted, only disabled).
+    pub sent: bool,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -111,8 +114,8 @@ pub(crate) fn channel_name(channel: &str) -> &str {
     }
 }
 
-/// How notice templates write placeholders: `{name}` or `{customer.name}`.
-pub const NOTICE_PLACEHOLDERS: Syntax = Syntax::Single { dotted: true };
+/// The placeholder names notice templates take: `{{name}}` or dotted, `{{customer.name}}`.
+pub const NOTICE_PLACEHOLDERS: NameRule = NameRule::Dotted;
 
 /// The placeholders of a notice content split into customer variables and typed-in values;
 /// an unknown `customer.` variable → 400 naming it.
@@ -128,7 +131,7 @@ pub fn split_placeholders(content: &str) -> Result<(Vec<String>, Vec<String>)> {
             return Err(Error::invalid(
                 "content",
                 format!(
-                    "未知变量：{{{name}}}，可用的客户变量为 {{customer.name}}、{{customer.customerNo}}"
+                    "未知变量：{{{{{name}}}}}，可用的客户变量为 {{{{customer.name}}}}、{{{{customer.customerNo}}}}"
                 ),
             ));
         } else {
@@ -182,7 +185,7 @@ impl Beehive {
                 return Err(Error::invalid(
                     "smsTemplateId",
                     format!(
-                        "短信模板 {} 的占位符 {{{missing}}} 在通知内容中没有对应的变量",
+                        "短信模板 {} 的占位符 {{{{{missing}}}}} 在通知内容中没有对应的变量",
                         sms.code
                     ),
                 ));
@@ -251,6 +254,21 @@ impl Beehive {
                 .map(|t| (t.id, t))
                 .collect()
         };
+        let template_ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let sent: std::collections::HashSet<i64> = if template_ids.is_empty() {
+            Default::default()
+        } else {
+            notice_batch::Entity::find()
+                .select_only()
+                .column(notice_batch::Column::NoticeTemplateId)
+                .distinct()
+                .filter(notice_batch::Column::NoticeTemplateId.is_in(template_ids))
+                .into_tuple::<i64>()
+                .all(&self.db)
+                .await?
+                .into_iter()
+                .collect()
+        };
         Ok(rows
             .into_iter()
             .map(|template| {
@@ -259,6 +277,7 @@ impl Beehive {
                     .map(|(_, p)| p)
                     .unwrap_or_default();
                 NoticeTemplateRow {
+                    sent: sent.contains(&template.id),
                     sms_template_code: linked.map(|t| t.code.clone()),
                     sms_template_name: linked.map(|t| t.name.clone()),
                     params,
@@ -443,13 +462,16 @@ mod tests {
 
     #[test]
     fn splits_customer_variables_from_values() {
-        let (customer, params) =
-            split_placeholders("尊敬的{customer.name}，您第{term}期{amount}元将于{dueDate}到期")
-                .unwrap_or_default();
+        let (customer, params) = split_placeholders(
+            "尊敬的{{customer.name}}，您第{{term}}期{{amount}}元将于{{ dueDate }}到期",
+        )
+        .unwrap_or_default();
         assert_eq!(customer, vec!["customer.name".to_owned()]);
         assert_eq!(params, vec!["term", "amount", "dueDate"]);
-        assert!(split_placeholders("{customer.age}").is_err());
-        assert!(split_placeholders("{order.no}").is_err());
+        assert!(split_placeholders("{{customer.age}}").is_err());
+        assert!(split_placeholders("{{order.no}}").is_err());
+        // The syntax before m0027 is refused, saying how to write it now.
+        assert!(split_placeholders("尊敬的{customer.name}").is_err());
         assert_eq!(sms_name("customer.name"), "customer_name");
     }
 }

@@ -747,10 +747,7 @@ impl Beehive {
                 match customers.get(&row.customer_id) {
                     Some(c) => {
                         let values = values(c);
-                        let text =
-                            placeholder::fill(&batch.content, notice::NOTICE_PLACEHOLDERS, |n| {
-                                values.get(n).cloned()
-                            });
+                        let text = placeholder::fill(&batch.content, |n| values.get(n).cloned());
                         messages.push(customer_message::ActiveModel {
                             customer_id: Set(c.id),
                             batch_id: Set(Some(batch.id)),

@@ -11,7 +11,7 @@ pub struct Model {
     pub name: String,
     /// SMS or IN_APP.
     pub channel: String,
-    /// Text with `{customer.name}`-style placeholders.
+    /// Text with `{{customer.name}}`-style placeholders (`{{name}}` since m0027).
     pub content: String,
     pub sms_template_id: Option<i64>,
     pub enabled: bool,

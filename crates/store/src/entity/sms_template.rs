@@ -1,4 +1,4 @@
-//! An SMS template: a code the product uses, the text with `{placeholder}`s, and the
+//! An SMS template: a code the product uses, the text with `{{placeholder}}`s, and the
 //! provider's own template id.
 use sea_orm::entity::prelude::*;
 

@@ -31,6 +31,7 @@ mod m0023_settlement_certificate;
 mod m0024_surrenders;
 mod m0025_name_keys;
 mod m0026_dict_labels;
+mod m0027_double_brace_placeholders;
 
 pub struct Migrator;
 
@@ -64,6 +65,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0024_surrenders::Migration),
             Box::new(m0025_name_keys::Migration),
             Box::new(m0026_dict_labels::Migration),
+            Box::new(m0027_double_brace_placeholders::Migration),
         ]
     }
 }

@@ -1,4 +1,4 @@
-import { scanPlaceholders } from '../../shared/format/placeholder';
+import { listPlaceholders, replacePlaceholders, scanPlaceholders } from '../../shared/format/placeholder';
 
 /**
  * The customer variables of a notice template (`crates/service/src/operate/notice.rs`,
@@ -18,28 +18,23 @@ export function isCustomerVariable(name: string): name is CustomerVariable {
 
 /** The values a sender types in: placeholders that are not customer variables (the server's `split_placeholders`). */
 export function sendParams(content: string): string[] {
-  const parsed = scanPlaceholders(content, { dotted: true });
+  const parsed = scanPlaceholders(content, 'dotted');
   if (!('names' in parsed)) return [];
   return parsed.names.filter((n) => !isCustomerVariable(n));
 }
 
 /**
- * A template's text as people read it: each `{name}` that has a label becomes 【label】 (a customer
- * variable shows 【客户姓名/名称】, not `{customer.name}`); other text is unchanged.
+ * A template's text as people read it: each `{{name}}` that has a label becomes 【label】 (a
+ * customer variable shows 【客户姓名/名称】, not `{{customer.name}}`); other text is unchanged.
  */
 export function withLabels(content: string, labelOf: (name: string) => string | undefined): string {
-  return content.replace(/\{([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*)\}/g, (whole, name: string) => {
+  return replacePlaceholders(content, (name) => {
     const label = labelOf(name);
-    return label ? `【${label}】` : whole;
+    return label ? `【${label}】` : undefined;
   });
 }
 
 /** The `{{variable}}` names of a contract body (spaces inside the braces ignored, as the server does), in order, each once. */
 export function contractVariables(body: string): string[] {
-  const names: string[] = [];
-  for (const match of body.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)) {
-    const name = match[1] ?? '';
-    if (name !== '' && !names.includes(name)) names.push(name);
-  }
-  return names;
+  return listPlaceholders(body);
 }

@@ -16,6 +16,7 @@ import { VersionStatusTag } from '../tags';
 import { UsedVariables, VariablePalette, type UsedVariable } from '../VariablePalette';
 import { useInsertAtCursor } from '../useInsertAtCursor';
 import { contractVariables } from '../variables';
+import { placeholder } from '../../../shared/format/placeholder';
 import './contract.css';
 
 const LIST = 'operate.contract';
@@ -247,7 +248,7 @@ function BodyEditor({ form, catalogue }: { form: FormInstance<ContractForm>; cat
   const used = (body: string): UsedVariable[] =>
     contractVariables(body).map((name) => {
       const known = variables.find((v) => v.name === name);
-      return known ? { name, label: known.label } : { name, label: `{{${name}}}`, problem: t('contract.unknownVariable') };
+      return known ? { name, label: known.label } : { name, label: placeholder(name), problem: t('contract.unknownVariable') };
     });
   return (
     <Row gutter={16} wrap={false}>
@@ -257,7 +258,7 @@ function BodyEditor({ form, catalogue }: { form: FormInstance<ContractForm>; cat
           label={t('contract.body')}
           extra={
             <>
-              {t('contract.bodyHint', { example: '{{customer.name}}' })}
+              {t('contract.bodyHint', { example: placeholder('customer.name') })}
               {catalogue ? <UsedVariables title={t('contract.used')} field="body" of={used} /> : null}
             </>
           }
@@ -271,8 +272,8 @@ function BodyEditor({ form, catalogue }: { form: FormInstance<ContractForm>; cat
           testId="variable-palette"
           title={t('contract.variables')}
           hint={t('contract.variablesHint')}
-          variables={variables.map((v) => ({ name: v.name, label: v.label, detail: `{{${v.name}}}${v.sample ? ` · ${v.sample}` : ''}` }))}
-          onPick={(name) => insert(`{{${name}}}`)}
+          variables={variables.map((v) => ({ name: v.name, label: v.label, detail: `${placeholder(v.name)}${v.sample ? ` · ${v.sample}` : ''}` }))}
+          onPick={(name) => insert(placeholder(name))}
         />
       </Col>
     </Row>

@@ -9,7 +9,7 @@ import { useListReload } from '../../../shared/crud/useListReload';
 import '../../../shared/crud/locales';
 import { noticeTemplateApi, type NoticeTemplateRow } from '../api';
 import { OPERATE_NS } from '../locales';
-import { scanPlaceholders } from '../../../shared/format/placeholder';
+import { placeholder, scanPlaceholders, type PlaceholderError } from '../../../shared/format/placeholder';
 import { formatDateTime } from '../../../shared/format/datetime';
 import { EnabledTag } from '../tags';
 import { UsedVariables, VariablePalette, type UsedVariable } from '../VariablePalette';
@@ -48,7 +48,7 @@ export function NoticeTemplatePage() {
       width: 140,
       render: (row) => <Tag color={row.channel === 'SMS' ? 'blue' : 'purple'}>{t(`notice.channels.${row.channel}`, { defaultValue: row.channel })}</Tag>,
     },
-    // The text as people read it: 【客户姓名/名称】, not {customer.name}.
+    // The text as people read it: 【客户姓名/名称】, not {{customer.name}}.
     { key: 'content', title: t('notice.content'), ellipsis: true, render: (row) => withLabels(row.content, (name) => (isCustomerVariable(name) ? t(customerVariableKey(name)) : undefined)) },
     {
       key: 'sms',
@@ -66,6 +66,8 @@ export function NoticeTemplatePage() {
       label: t('common.delete'),
       perm: 'admin:notice_template:delete',
       danger: true,
+      // A sent template is kept for its batches (the server answers 409): it can only be disabled.
+      disabled: (row) => (row.sent ? t('notice.sentKept') : undefined),
       confirm: (row) => t('common.confirmDelete', { name: name(row) }),
       onClick: async (row) => {
         await noticeTemplateApi.remove(row.id);
@@ -150,7 +152,7 @@ function NoticeDialog({ editing, onClose, onSaved }: { editing: Editing | null; 
             <Form.Item
               name="smsTemplateId"
               label={t('notice.smsTemplate')}
-              extra={t('notice.smsTemplateHint')}
+              extra={t('notice.smsTemplateHint', { example: placeholder('customer_name') })}
               rules={[{ required: true, message: t('common.requiredChoice', { label: t('notice.smsTemplate') }) }]}
             >
               <Select
@@ -171,7 +173,7 @@ function NoticeDialog({ editing, onClose, onSaved }: { editing: Editing | null; 
 
 /**
  * The notice text with the customer variables beside it, labelled by what they mean (客户姓名/名称):
- * a click writes `{customer.name}` at the cursor. Under the text, the variables it uses by label;
+ * a click writes `{{customer.name}}` at the cursor. Under the text, the variables it uses by label;
  * any other placeholder is a value the sender types in.
  */
 function ContentEditor() {
@@ -179,8 +181,18 @@ function ContentEditor() {
   const form = Form.useFormInstance<NoticeForm>();
   const [area, insert] = useInsertAtCursor(form, 'content');
   const label = (name: string) => (isCustomerVariable(name) ? t(customerVariableKey(name)) : undefined);
+  const placeholderMessage = (error: PlaceholderError): string => {
+    switch (error.kind) {
+      case 'unbalanced':
+        return t('notice.unbalanced');
+      case 'badName':
+        return t('notice.badName', { name: placeholder(error.name) });
+      case 'singleBraces':
+        return t('notice.singleBraces', { double: placeholder(error.name), single: `{${error.name}}` });
+    }
+  };
   const used = (content: string): UsedVariable[] => {
-    const parsed = scanPlaceholders(content, { dotted: true });
+    const parsed = scanPlaceholders(content, 'dotted');
     if (!('names' in parsed)) return [];
     return parsed.names.map((name) => ({ name, label: label(name) ?? t('notice.sendParam', { name }) }));
   };
@@ -192,7 +204,7 @@ function ContentEditor() {
           label={t('notice.content')}
           extra={
             <>
-              {t('notice.contentHint')}
+              {t('notice.contentHint', { example: placeholder('dueDate') })}
               <UsedVariables title={t('notice.used')} field="content" of={used} />
             </>
           }
@@ -201,13 +213,13 @@ function ContentEditor() {
             { max: 1000 },
             {
               validator: async (_, value: string | undefined) => {
-                const parsed = scanPlaceholders(value ?? '', { dotted: true });
-                if ('error' in parsed) throw new Error(parsed.error.kind === 'unbalanced' ? t('notice.unbalanced') : t('notice.badName', { name: parsed.error.name }));
+                const parsed = scanPlaceholders(value ?? '', 'dotted');
+                if ('error' in parsed) throw new Error(placeholderMessage(parsed.error));
               },
             },
           ]}
         >
-          <Input.TextArea ref={area} rows={5} showCount maxLength={1000} placeholder="尊敬的{customer.name}，您的保单将于{dueDate}到期，请及时续保。" />
+          <Input.TextArea ref={area} rows={5} showCount maxLength={1000} placeholder="尊敬的{{customer.name}}，您的保单将于{{dueDate}}到期，请及时续保。" />
         </Form.Item>
       </Col>
       <Col flex="190px">
@@ -215,8 +227,8 @@ function ContentEditor() {
           testId="notice-variables"
           title={t('notice.variables')}
           hint={t('notice.variablesHint')}
-          variables={CUSTOMER_VARIABLES.map((name) => ({ name, label: t(customerVariableKey(name)), detail: `{${name}}` }))}
-          onPick={(name) => insert(`{${name}}`)}
+          variables={CUSTOMER_VARIABLES.map((name) => ({ name, label: t(customerVariableKey(name)), detail: placeholder(name) }))}
+          onPick={(name) => insert(placeholder(name))}
         />
       </Col>
     </Row>

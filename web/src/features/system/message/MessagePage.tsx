@@ -9,7 +9,7 @@ import '../../../shared/crud/locales';
 import { templateApi, type TemplateRow } from '../api';
 import { SYSTEM_NS } from '../locales';
 import { StatusTag } from '../StatusTag';
-import { fillPlaceholders, scanPlaceholders } from '../../../shared/format/placeholder';
+import { fillPlaceholders, placeholder, scanPlaceholders, type PlaceholderError } from '../../../shared/format/placeholder';
 import { useIdentifierRules } from '../../../shared/validate/rules';
 
 const LIST = 'system.message';
@@ -111,6 +111,16 @@ export function MessagePage() {
 
 function TemplateDialog({ editing, onClose, onSaved }: { editing: Editing | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation(SYSTEM_NS);
+  const placeholderMessage = (error: PlaceholderError): string => {
+    switch (error.kind) {
+      case 'unbalanced':
+        return t('message.unbalanced');
+      case 'badName':
+        return t('message.badName', { name: placeholder(error.name) });
+      case 'singleBraces':
+        return t('message.singleBraces', { double: placeholder(error.name), single: `{${error.name}}` });
+    }
+  };
   const creating = editing?.mode === 'create';
   const initial: Partial<TemplateForm> =
     editing?.mode === 'edit'
@@ -145,21 +155,19 @@ function TemplateDialog({ editing, onClose, onSaved }: { editing: Editing | null
       <Form.Item
         name="content"
         label={t('message.content')}
-        extra={t('message.contentHint')}
+        extra={t('message.contentHint', { example: placeholder('orderNo') })}
         rules={[
           required(t('message.content')),
           { max: 500, message: t('common.maxLength', { label: t('message.content'), max: 500 }) },
           {
             validator: async (_, value: string | undefined) => {
-              const parsed = scanPlaceholders(value ?? '');
-              if ('error' in parsed) {
-                throw new Error(parsed.error.kind === 'unbalanced' ? t('message.unbalanced') : t('message.badName', { name: parsed.error.name }));
-              }
+              const parsed = scanPlaceholders(value ?? '', 'word');
+              if ('error' in parsed) throw new Error(placeholderMessage(parsed.error));
             },
           },
         ]}
       >
-        <Input.TextArea rows={4} showCount maxLength={500} placeholder="您的订单{orderNo}已审核通过。" />
+        <Input.TextArea rows={4} showCount maxLength={500} placeholder="您的订单{{orderNo}}已审核通过。" />
       </Form.Item>
       <Form.Item
         name="providerTemplateId"
@@ -181,7 +189,7 @@ function TestDialog({ template, onClose }: { template: TemplateRow | null; onClo
   const { message } = App.useApp();
   const rules = useIdentifierRules();
   const builtIn = useBuiltInName();
-  const parsed = scanPlaceholders(template?.content ?? '');
+  const parsed = scanPlaceholders(template?.content ?? '', 'word');
   const names = 'names' in parsed ? parsed.names : [];
   const [values, setValues] = useState<Record<string, string>>({});
   return (
