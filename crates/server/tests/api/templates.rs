@@ -1165,3 +1165,98 @@ async fn templates_stored_with_single_braces_read_with_double_braces_after_m0027
     );
     app.stop().await
 }
+
+#[tokio::test]
+async fn the_three_template_forms_report_every_field_error_at_once() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let token = app.admin_token().await?;
+
+    // 短信模板: an empty name and a provider template number with a blank in it.
+    let reply = app
+        .post_as(
+            "/api/admin/config/sms/template/create",
+            &token,
+            &json!({ "code": "RENEW_SOON", "name": " ", "content": "请于{{dueDate}}前续保",
+                     "providerTemplateId": "SMS 123", "enabled": true }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    assert_eq!(
+        reply.field("name"),
+        Some("模板名称不能为空"),
+        "{}",
+        reply.text
+    );
+    assert!(
+        reply.field("providerTemplateId").is_some(),
+        "{}",
+        reply.text
+    );
+    assert_eq!(
+        count(
+            &app,
+            "SELECT COUNT(*) FROM sms_template WHERE code = 'RENEW_SOON'"
+        )
+        .await?,
+        0
+    );
+
+    // 通知模板: no name, an unknown channel and an unknown customer variable.
+    let reply = app
+        .post_as(
+            &format!("{NOTICE}/create"),
+            &token,
+            &json!({ "code": "RENEW_SOON", "name": "", "channel": "EMAIL",
+                     "content": "尊敬的{{customer.age}}", "enabled": true }),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in ["name", "channel", "content"] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    assert!(
+        reply
+            .field("content")
+            .is_some_and(|m| m.contains("{{customer.age}}")),
+        "{}",
+        reply.text
+    );
+    assert_eq!(
+        count(
+            &app,
+            "SELECT COUNT(*) FROM notice_template WHERE code = 'RENEW_SOON'"
+        )
+        .await?,
+        0
+    );
+
+    // 合同模板: no name, an unknown kind of document and a remark over 500 characters.
+    let mut body = loan("LOAN_FIELDS");
+    body["name"] = json!("");
+    body["docKind"] = json!("MORTGAGE");
+    body["remark"] = json!("备".repeat(501));
+    let reply = app
+        .post_as(&format!("{CONTRACT}/create"), &token, &body)
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in ["name", "docKind", "remark"] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
+    }
+    assert_eq!(
+        count(
+            &app,
+            "SELECT COUNT(*) FROM contract_template WHERE code = 'LOAN_FIELDS'"
+        )
+        .await?,
+        0
+    );
+    app.stop().await
+}

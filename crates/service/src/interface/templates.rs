@@ -3,8 +3,8 @@
 
 use super::LOGIN_CODE;
 use crate::audit::log_change;
-use crate::error::OrInvalid;
 use crate::error::conflict_on_unique;
+use crate::error::{FieldChecks, OrInvalid};
 use crate::export::{Cell, ExportColumn, Exportable, Exported};
 use crate::paging::{self, Page, PageRequest};
 use crate::principal::{ClientInfo, Principal};
@@ -111,9 +111,16 @@ pub(crate) fn check_code(code: &str) -> Result<String> {
 
 /// Checked name, content and provider template id.
 fn check_input(input: &TemplateInput) -> Result<(String, String, String)> {
-    let name = text::required(&input.name, 64).or_invalid_as("name", "模板名称")?;
-    let content = text::required(&input.content, 500).or_invalid_as("content", "模板内容")?;
-    placeholder::names(&content, SMS_PLACEHOLDERS).or_invalid_as("content", "模板内容的")?;
+    // Every field's mistake in one answer.
+    let mut c = FieldChecks::default();
+    let name = c.check(text::required(&input.name, 64).or_invalid_as("name", "模板名称"))?;
+    let content =
+        c.check(text::required(&input.content, 500).or_invalid_as("content", "模板内容"))?;
+    if let Some(content) = &content {
+        c.check(
+            placeholder::names(content, SMS_PLACEHOLDERS).or_invalid_as("content", "模板内容的"),
+        )?;
+    }
     let provider_id = input
         .provider_template_id
         .as_deref()
@@ -124,11 +131,15 @@ fn check_input(input: &TemplateInput) -> Result<(String, String, String)> {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
     {
-        return Err(Error::invalid(
+        c.fail(
             "providerTemplateId",
             "服务商模板编号由最多 64 位字母、数字、下划线或连字符组成，如 SMS_123456",
-        ));
+        );
     }
+    let (Some(name), Some(content)) = (name, content) else {
+        return Err(c.into_error());
+    };
+    c.finish()?;
     Ok((name, content, provider_id.to_owned()))
 }
 

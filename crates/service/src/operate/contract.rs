@@ -6,8 +6,8 @@
 
 use super::pdf::{self, DocumentText};
 use crate::audit::log_change;
-use crate::error::OrInvalid;
 use crate::error::conflict_on_unique;
+use crate::error::{FieldChecks, OrInvalid};
 use crate::export::{Cell, ExportColumn, Exportable, Exported};
 use crate::interface::templates::check_code;
 use crate::paging::{self, Page, PageRequest};
@@ -249,22 +249,26 @@ struct Checked {
 }
 
 fn check_input(input: &TemplateInput) -> Result<Checked> {
-    let name = text::required(&input.name, 128).or_invalid_as("name", "模板名称")?;
+    // Every field's mistake in one answer.
+    let mut c = FieldChecks::default();
+    let name = c.check(text::required(&input.name, 128).or_invalid_as("name", "模板名称"))?;
     let doc_kind = input.doc_kind.trim();
     if kind_name(doc_kind).is_none() {
-        return Err(Error::invalid(
+        c.fail(
             "docKind",
             "请选择文书类型：借款合同、服务协议、车主声明、授权委托书或代扣授权书",
-        ));
+        );
     }
     let body = input.body.replace("\r\n", "\n");
-    if body.trim().is_empty() {
-        return Err(Error::invalid("body", "合同正文不能为空"));
-    }
-    if body.chars().count() > 50_000 {
-        return Err(Error::invalid("body", "合同正文不能超过 50000 个字符"));
-    }
-    let variables = check_body(&body)?;
+    let variables = if body.trim().is_empty() {
+        c.fail("body", "合同正文不能为空");
+        None
+    } else if body.chars().count() > 50_000 {
+        c.fail("body", "合同正文不能超过 50000 个字符");
+        None
+    } else {
+        c.check(check_body(&body))?
+    };
     let remark = input
         .remark
         .as_deref()
@@ -272,8 +276,12 @@ fn check_input(input: &TemplateInput) -> Result<Checked> {
         .trim()
         .to_owned();
     if remark.chars().count() > 500 {
-        return Err(Error::invalid("remark", "备注不能超过 500 个字符"));
+        c.fail("remark", "备注不能超过 500 个字符");
     }
+    let (Some(name), Some(variables)) = (name, variables) else {
+        return Err(c.into_error());
+    };
+    c.finish()?;
     Ok(Checked {
         name,
         doc_kind: doc_kind.to_owned(),

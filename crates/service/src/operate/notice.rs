@@ -7,8 +7,8 @@
 //! its own name.
 
 use crate::audit::log_change;
-use crate::error::OrInvalid;
 use crate::error::conflict_on_unique;
+use crate::error::{FieldChecks, OrInvalid};
 use crate::export::{Cell, ExportColumn, Exportable, Exported};
 use crate::interface::templates::{SMS_PLACEHOLDERS, check_code};
 use crate::paging::{self, Page, PageRequest};
@@ -146,6 +146,28 @@ pub(crate) fn sms_name(name: &str) -> String {
     name.replace('.', "_")
 }
 
+/// Whether a notice content (its customer variables and typed-in values) fills every
+/// placeholder of the SMS template it is sent with.
+fn sms_covered(sms: &sms_template::Model, customer: &[String], params: &[String]) -> Result<()> {
+    let provided: Vec<String> = customer
+        .iter()
+        .chain(params.iter())
+        .map(|n| sms_name(n))
+        .collect();
+    let needed = placeholder::names(&sms.content, SMS_PLACEHOLDERS)
+        .or_invalid_as("smsTemplateId", "短信模板内容的")?;
+    if let Some(missing) = needed.iter().find(|n| !provided.contains(n)) {
+        return Err(Error::invalid(
+            "smsTemplateId",
+            format!(
+                "短信模板 {} 的占位符 {{{{{missing}}}}} 在通知内容中没有对应的变量",
+                sms.code
+            ),
+        ));
+    }
+    Ok(())
+}
+
 fn not_found() -> Error {
     Error::NotFound("通知模板不存在".to_owned())
 }
@@ -159,41 +181,49 @@ struct Checked {
 
 impl Beehive {
     async fn check_notice_input(&self, input: &NoticeTemplateInput) -> Result<Checked> {
-        let name = text::required(&input.name, 64).or_invalid_as("name", "模板名称")?;
+        // Every field's mistake in one answer.
+        let mut c = FieldChecks::default();
+        let name = c.check(text::required(&input.name, 64).or_invalid_as("name", "模板名称"))?;
         let channel = input.channel.trim();
         if channel != SMS && channel != IN_APP {
-            return Err(Error::invalid("channel", "请选择发送渠道：短信或站内信"));
+            c.fail("channel", "请选择发送渠道：短信或站内信");
         }
-        let content = text::required(&input.content, 1000).or_invalid_as("content", "通知内容")?;
-        let (customer, params) = split_placeholders(&content)?;
+        let content =
+            c.check(text::required(&input.content, 1000).or_invalid_as("content", "通知内容"))?;
+        let placeholders = match &content {
+            Some(content) => c.check(split_placeholders(content))?,
+            None => None,
+        };
         let sms_template_id = if channel == SMS {
-            let Some(id) = input.sms_template_id else {
-                return Err(Error::invalid("smsTemplateId", "短信通知须选择短信模板"));
-            };
-            let sms = sms_template::Entity::find_by_id(id)
-                .one(&self.db)
-                .await?
-                .ok_or_else(|| Error::invalid("smsTemplateId", "短信模板不存在"))?;
-            let provided: Vec<String> = customer
-                .iter()
-                .chain(params.iter())
-                .map(|n| sms_name(n))
-                .collect();
-            let needed = placeholder::names(&sms.content, SMS_PLACEHOLDERS)
-                .or_invalid_as("smsTemplateId", "短信模板内容的")?;
-            if let Some(missing) = needed.iter().find(|n| !provided.contains(n)) {
-                return Err(Error::invalid(
-                    "smsTemplateId",
-                    format!(
-                        "短信模板 {} 的占位符 {{{{{missing}}}}} 在通知内容中没有对应的变量",
-                        sms.code
-                    ),
-                ));
+            match input.sms_template_id {
+                None => {
+                    c.fail("smsTemplateId", "短信通知须选择短信模板");
+                    None
+                }
+                Some(id) => match sms_template::Entity::find_by_id(id).one(&self.db).await? {
+                    None => {
+                        c.fail("smsTemplateId", "短信模板不存在");
+                        None
+                    }
+                    // The SMS template's placeholders are compared with a readable content only.
+                    Some(sms) => match &placeholders {
+                        None => None,
+                        Some((customer, params)) => {
+                            c.check(sms_covered(&sms, customer, params))?.map(|()| id)
+                        }
+                    },
+                },
             }
-            Some(id)
         } else {
             None
         };
+        let Some(name) = name else {
+            return Err(c.into_error());
+        };
+        let Some(content) = content else {
+            return Err(c.into_error());
+        };
+        c.finish()?;
         Ok(Checked {
             name,
             channel: channel.to_owned(),
