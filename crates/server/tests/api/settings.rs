@@ -151,6 +151,26 @@ async fn security_defaults_validation_and_journal() -> anyhow::Result<()> {
 async fn lock_threshold_applies_to_the_next_attempts() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let root = app.admin_token().await?;
+    // Every mistake of the form in one answer, and nothing saved.
+    let refused = app
+        .post_as(
+            SECURITY_UPDATE,
+            &root,
+            &with(
+                defaults(),
+                &json!({ "maxFailures": 0, "lockMinutes": 3, "tokenMinutes": 1,
+                         "ipAllowList": ["10.0.0.300"] }),
+            ),
+        )
+        .await?;
+    assert_eq!(refused.code(), 400, "{}", refused.text);
+    for field in ["maxFailures", "tokenMinutes", "ipAllowList"] {
+        assert!(
+            refused.field(field).is_some(),
+            "{field} missing: {}",
+            refused.text
+        );
+    }
     let saved = app
         .post_as(
             SECURITY_UPDATE,
@@ -364,6 +384,26 @@ async fn system_settings_and_branding() -> anyhow::Result<()> {
             .await?;
         assert_eq!(reply.code(), 400, "{name}: {}", reply.text);
         assert!(reply.field(name).is_some(), "{name}: {}", reply.text);
+    }
+    // Every mistake of the form in one answer.
+    let reply = app
+        .post_as(
+            SYSTEM_UPDATE,
+            &root,
+            &with(
+                good.clone(),
+                &json!({ "servicePhone": "call me", "serviceEmail": "not-an-email",
+                         "pageSize": 15, "timeZone": "Mars/Olympus" }),
+            ),
+        )
+        .await?;
+    assert_eq!(reply.code(), 400, "{}", reply.text);
+    for field in ["servicePhone", "serviceEmail", "pageSize", "timeZone"] {
+        assert!(
+            reply.field(field).is_some(),
+            "{field} missing: {}",
+            reply.text
+        );
     }
     assert_eq!(
         app.get_as(SYSTEM, &root).await?.body["data"]["pageSize"],

@@ -5,7 +5,7 @@
 
 use crate::audit::log_change;
 use crate::auth::settings::SecuritySettings;
-use crate::error::OrInvalid;
+use crate::error::{FieldChecks, OrInvalid};
 use crate::principal::{ClientInfo, Principal};
 use crate::{Beehive, Error, Result};
 use chrono::Utc;
@@ -179,70 +179,72 @@ pub fn ip_allowed(list: &[String], ip: Option<&str>) -> bool {
 
 /// The checked configuration: ranges, and the allow-list trimmed, de-duplicated and parsed.
 fn check_security(input: &SecurityConfig) -> Result<SecurityConfig> {
-    in_range(
+    // Every field's mistake in one answer.
+    let mut c = FieldChecks::default();
+    c.check(in_range(
         "tokenMinutes",
         "令牌有效期",
         input.token_minutes,
         5,
         1440,
         " 分钟",
-    )?;
-    in_range(
+    ))?;
+    c.check(in_range(
         "refreshHours",
         "刷新令牌有效期",
         input.refresh_hours,
         1,
         720,
         " 小时",
-    )?;
-    in_range(
+    ))?;
+    c.check(in_range(
         "maxFailures",
         "登录失败锁定次数",
         input.max_failures,
         1,
         20,
         " 次",
-    )?;
-    in_range(
+    ))?;
+    c.check(in_range(
         "lockMinutes",
         "锁定时长",
         input.lock_minutes,
         1,
         1440,
         " 分钟",
-    )?;
-    in_range(
+    ))?;
+    c.check(in_range(
         "passwordExpiryDays",
         "密码有效期",
         input.password_expiry_days,
         0,
         365,
         " 天",
-    )?;
-    in_range(
+    ))?;
+    c.check(in_range(
         "smsPerMinute",
         "同一手机号每分钟短信数",
         input.sms_per_minute,
         1,
         10,
         " 条",
-    )?;
-    in_range(
+    ))?;
+    c.check(in_range(
         "smsPerDay",
         "同一手机号每天短信数",
         input.sms_per_day,
         1,
         100,
         " 条",
-    )?;
-    in_range(
+    ))?;
+    c.check(in_range(
         "smsPerIpPerHour",
         "同一 IP 每小时短信数",
         input.sms_per_ip_per_hour,
         1,
         1000,
         " 条",
-    )?;
+    ))?;
     let mut list: Vec<String> = Vec::new();
     for entry in &input.ip_allow_list {
         let entry = entry.trim();
@@ -250,18 +252,22 @@ fn check_security(input: &SecurityConfig) -> Result<SecurityConfig> {
             continue;
         }
         if parse_entry(entry).is_none() {
-            return Err(Error::invalid(
-                "ipAllowList",
-                format!("{entry} 不是有效的 IP 地址或 CIDR 网段"),
-            ));
+            if !c.failed("ipAllowList") {
+                c.fail(
+                    "ipAllowList",
+                    format!("{entry} 不是有效的 IP 地址或 CIDR 网段"),
+                );
+            }
+            continue;
         }
         if !list.iter().any(|e| e == entry) {
             list.push(entry.to_owned());
         }
     }
-    if list.len() > 100 {
-        return Err(Error::invalid("ipAllowList", "IP 白名单最多 100 条"));
+    if list.len() > 100 && !c.failed("ipAllowList") {
+        c.fail("ipAllowList", "IP 白名单最多 100 条");
     }
+    c.finish()?;
     Ok(SecurityConfig {
         ip_allow_list: list,
         ..input.clone()
@@ -365,45 +371,57 @@ fn is_email(value: &str) -> bool {
 }
 
 fn check_system(input: &SystemInput) -> Result<SystemInput> {
-    let platform_name = text::optional(Some(&input.platform_name), 32)
-        .or_invalid_as("platformName", "平台名称")
-        .map(Option::unwrap_or_default)?;
-    let service_phone = text::optional(Some(&input.service_phone), 32)
-        .or_invalid_as("servicePhone", "客服电话")
-        .map(Option::unwrap_or_default)?;
-    if !service_phone
-        .chars()
-        .all(|c| c.is_ascii_digit() || " +-()".contains(c))
+    // Every field's mistake in one answer.
+    let mut c = FieldChecks::default();
+    let platform_name = c.check(
+        text::optional(Some(&input.platform_name), 32)
+            .or_invalid_as("platformName", "平台名称")
+            .map(Option::unwrap_or_default),
+    )?;
+    let service_phone = c.check(
+        text::optional(Some(&input.service_phone), 32)
+            .or_invalid_as("servicePhone", "客服电话")
+            .map(Option::unwrap_or_default),
+    )?;
+    if let Some(phone) = &service_phone
+        && !phone
+            .chars()
+            .all(|c| c.is_ascii_digit() || " +-()".contains(c))
     {
-        return Err(Error::invalid(
-            "servicePhone",
-            "客服电话只能包含数字、空格和 + - ( )",
-        ));
+        c.fail("servicePhone", "客服电话只能包含数字、空格和 + - ( )");
     }
-    let service_email = text::optional(Some(&input.service_email), 64)
-        .or_invalid_as("serviceEmail", "客服邮箱")
-        .map(Option::unwrap_or_default)?;
-    if !service_email.is_empty() && !is_email(&service_email) {
-        return Err(Error::invalid("serviceEmail", "请输入正确的邮箱地址"));
+    let service_email = c.check(
+        text::optional(Some(&input.service_email), 64)
+            .or_invalid_as("serviceEmail", "客服邮箱")
+            .map(Option::unwrap_or_default),
+    )?;
+    if let Some(email) = &service_email
+        && !email.is_empty()
+        && !is_email(email)
+    {
+        c.fail("serviceEmail", "请输入正确的邮箱地址");
     }
     if !PAGE_SIZES.contains(&input.page_size) {
-        return Err(Error::invalid(
-            "pageSize",
-            "默认每页条数只能是 10、20、30 或 50",
-        ));
+        c.fail("pageSize", "默认每页条数只能是 10、20、30 或 50");
     }
-    in_range(
+    c.check(in_range(
         "uploadLimitMib",
         "上传文件大小上限",
         input.upload_limit_mib,
         1,
         100,
         " MB",
-    )?;
+    ))?;
     let time_zone = input.time_zone.trim();
     if !TIME_ZONES.contains(&time_zone) {
-        return Err(Error::invalid("timeZone", "请选择列表中的时区"));
+        c.fail("timeZone", "请选择列表中的时区");
     }
+    let (Some(platform_name), Some(service_phone), Some(service_email)) =
+        (platform_name, service_phone, service_email)
+    else {
+        return Err(c.into_error());
+    };
+    c.finish()?;
     Ok(SystemInput {
         platform_name,
         service_phone,
