@@ -88,7 +88,7 @@ export function OverduePage() {
     { key: 'provider', title: t('col.provider'), width: 115, defaultHidden: true, render: (row) => row.capitalProviderName ?? '—' },
     { key: 'overdueDays', title: t('col.dpd'), sortField: 'overdueDays', align: 'right', width: 100, render: (row) => <DaysPastDue days={row.overdueDays} /> },
     { key: 'bucket', title: t('col.bucket'), width: 64, render: (row) => <BucketTag bucket={row.bucket} days={row.overdueDays} /> },
-    { key: 'notice', title: t('col.notice'), width: 130, render: (row) => <NoticeCell row={row} /> },
+    { key: 'notice', title: t('col.notice'), width: 160, render: (row) => <NoticeCell row={row} /> },
     { key: 'outstanding', title: t('col.outstanding'), kind: 'money', sortField: 'outstandingFen', width: 125, render: (row) => money(row.outstandingFen) },
     {
       key: 'nextDue',

@@ -38,7 +38,7 @@ import { getUserInfo } from '../auth/token';
 import { ANTD_SIZE, useUi } from '../settings/store';
 import { CRUD_NS } from './locales';
 import { useBranding } from '../branding/branding';
-import { actionsWidth, CELL_PADDINGS, columnWidth, prefsKey, readPrefs, splitActions, stickyOffset, writePrefs, type ColumnKind, type Density, type ListPrefs } from './columns';
+import { actionsWidth, CELL_PADDINGS, columnWidth, phoneKey, prefsKey, readPrefs, splitActions, stickyOffset, writePrefs, type ColumnKind, type Density, type ListPrefs } from './columns';
 import {
   DEFAULT_PAGE_SIZE,
   formatRange,
@@ -289,7 +289,10 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     return {
       key: column.key,
       title: column.title,
-      width: columnWidth({ title: column.title, kind, ...(column.width ? { width: column.width } : {}), sortable: Boolean(column.sortField) }, padding),
+      width: phoneKey(
+        mobile && index === 0,
+        columnWidth({ title: column.title, kind, ...(column.width ? { width: column.width } : {}), sortable: Boolean(column.sortField) }, padding),
+      ),
       align: column.align ?? (kind === 'money' ? 'right' : undefined),
       className: `bh-col bh-col--${kind}`,
       // On a phone the first column (what identifies the row) stays while the table scrolls.
@@ -319,7 +322,9 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
       key: '__actions',
       title: t('actions'),
       width: props.actionsWidth ?? actionsWidth(labelRows, t('more'), t('actions'), padding),
-      fixed: 'right',
+      // On a phone the actions come at the end of the scroll: fixed too, they and the key
+      // column would fill the screen and leave the other columns no room to scroll through.
+      ...(mobile ? {} : { fixed: 'right' as const }),
       className: 'bh-col bh-col--actions',
       render: (_: unknown, row: Row) => (
         <RowActions

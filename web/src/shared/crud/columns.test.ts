@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsWidth, columnWidth, headerWidth, KIND_WIDTHS, prefsKey, readPrefs, splitActions, stickyOffset, textWidth, writePrefs } from './columns';
+import { actionsWidth, columnWidth, headerWidth, KIND_WIDTHS, phoneKey, PHONE_KEY_WIDTH, prefsKey, readPrefs, splitActions, stickyOffset, textWidth, writePrefs } from './columns';
 
 describe('column widths', () => {
   it('each kind has its standard width plus the cell padding', () => {
@@ -67,5 +67,14 @@ describe('the sticky table header', () => {
     expect(stickyOffset({ fixedHeader: false, tagsView: true })).toBe(0);
     expect(stickyOffset({ fixedHeader: true, tagsView: true })).toBe(84);
     expect(stickyOffset({ fixedHeader: true, tagsView: false })).toBe(50);
+  });
+});
+
+describe('phoneKey', () => {
+  it("caps only a phone's fixed key column, leaving the rest of a 414 px row room to scroll", () => {
+    expect(phoneKey(true, 220)).toBe(PHONE_KEY_WIDTH);
+    expect(phoneKey(true, 120)).toBe(120);
+    expect(phoneKey(false, 220)).toBe(220);
+    expect(PHONE_KEY_WIDTH).toBeLessThan(414 / 2);
   });
 });

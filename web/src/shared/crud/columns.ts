@@ -142,3 +142,11 @@ const TAGS_HEIGHT = 34;
 export function stickyOffset(settings: { fixedHeader: boolean; tagsView: boolean }): number {
   return settings.fixedHeader ? NAVBAR_HEIGHT + (settings.tagsView ? TAGS_HEIGHT : 0) : 0;
 }
+
+/** The widest a phone's fixed key column gets: the rest of the row needs room to scroll by. */
+export const PHONE_KEY_WIDTH = 170;
+
+/** A column's width, capped at `PHONE_KEY_WIDTH` when it is a phone's fixed key column. */
+export function phoneKey(fixedOnPhone: boolean, width: number): number {
+  return fixedOnPhone ? Math.min(width, PHONE_KEY_WIDTH) : width;
+}
