@@ -231,7 +231,12 @@ const zh = {
     lastStatus: '状态',
     neverRun: '尚未运行',
     jobStatus: { RUNNING: '运行中', DONE: '已完成', FAILED: '部分失败' },
-    jobLabels: { housekeeping: '清理过期幂等键与超过 7 天未下载的导出文件' },
+    jobLabels: {
+      housekeeping: '清理过期幂等键与超过 7 天未下载的导出文件',
+      allocation: '按分配规则为分配队列中的订单分配资金方',
+      deadlines: '取消超过期限仍未签约或未付首付的订单，并释放其占用的授信额度',
+      repayments: '将每笔还款中的订单推进到营业日：到期与逾期期次、罚息、逾期状态与分档、保证金抵扣、平台代偿',
+    },
     save: '保存',
   },
   journal: {
@@ -831,7 +836,12 @@ const en: SystemDictionary = {
     lastStatus: 'Status',
     neverRun: 'Not run yet',
     jobStatus: { RUNNING: 'Running', DONE: 'Done', FAILED: 'Partly failed' },
-    jobLabels: { housekeeping: 'Deletes expired idempotency keys and exports not downloaded within 7 days' },
+    jobLabels: {
+      housekeeping: 'Deletes expired idempotency keys and exports not downloaded within 7 days',
+      allocation: 'Assigns the orders waiting in the allocation queue to capital providers by the allocation rules',
+      deadlines: 'Cancels orders not signed or not paid by their deadline and releases the credit they held',
+      repayments: 'Brings every repaying order up to the business date: due and overdue instalments, penalties, overdue status and bucket, deposit offset, platform advances',
+    },
     save: 'Save',
   },
   journal: {
@@ -1428,7 +1438,12 @@ const es: SystemDictionary = {
     lastStatus: 'Estado',
     neverRun: 'Aún no ejecutada',
     jobStatus: { RUNNING: 'En curso', DONE: 'Completada', FAILED: 'Fallo parcial' },
-    jobLabels: { housekeeping: 'Elimina claves de idempotencia caducadas y exportaciones no descargadas en 7 días' },
+    jobLabels: {
+      housekeeping: 'Elimina claves de idempotencia caducadas y exportaciones no descargadas en 7 días',
+      allocation: 'Asigna a los proveedores de fondos los pedidos en cola según las reglas de asignación',
+      deadlines: 'Cancela los pedidos no firmados o no pagados en plazo y libera el crédito que ocupaban',
+      repayments: 'Lleva cada pedido en reembolso hasta la fecha operativa: cuotas vencidas e impagadas, penalizaciones, estado y tramo de impago, compensación del depósito, anticipos de la plataforma',
+    },
     save: 'Guardar',
   },
   journal: {
@@ -2025,7 +2040,12 @@ const ja: SystemDictionary = {
     lastStatus: '状態',
     neverRun: '未実行',
     jobStatus: { RUNNING: '実行中', DONE: '完了', FAILED: '一部失敗' },
-    jobLabels: { housekeeping: '期限切れの冪等キーと 7 日以上ダウンロードされていないエクスポートを削除' },
+    jobLabels: {
+      housekeeping: '期限切れの冪等キーと 7 日以上ダウンロードされていないエクスポートを削除',
+      allocation: '割当キューの注文を割当ルールに従って資金提供者に割り当てる',
+      deadlines: '期限までに署名または頭金の支払いがない注文を取り消し、与信枠を解放する',
+      repayments: '返済中の各注文を営業日まで進める：期日到来・延滞の回、延滞金、延滞状態と区分、保証金充当、プラットフォーム立替',
+    },
     save: '保存',
   },
   journal: {

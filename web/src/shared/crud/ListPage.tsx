@@ -316,8 +316,11 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         : {}),
     };
   });
-  if (visibleActions.length > 0) {
-    const labelRows = records.length > 0 ? records.map(rowLabels) : [];
+  const labelRows = records.map(rowLabels);
+  // No action column when no row of the page has an action (a list of finished applications
+  // shows no empty column); an empty page keeps it, so the header does not jump on load.
+  const anyAction = records.length === 0 || labelRows.some((row) => row.links.length > 0 || row.more);
+  if (visibleActions.length > 0 && anyAction) {
     tableColumns.push({
       key: '__actions',
       title: t('actions'),

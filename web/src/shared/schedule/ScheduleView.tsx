@@ -13,6 +13,9 @@ export type ScheduleLine = components['schemas']['ScheduleLineData'];
  * totals, fee and deposit) and the table of instalments with their sum. The product calculator
  * and the order page show it; `testId` prefixes the test ids of the parts (`calc-summary`, …).
  */
+/** The width of an amount column of the plan (up to 9,999,999.99 with its padding). */
+const MONEY_COL = 112;
+
 export function ScheduleView({ data, testId = 'calc', height = 520 }: { data: Schedule; testId?: string; height?: number }) {
   const { t } = useTranslation(SCHEDULE_NS);
   const money = (fen: number) => formatYuan(fen);
@@ -43,7 +46,8 @@ export function ScheduleView({ data, testId = 'calc', height = 520 }: { data: Sc
         pagination={false}
         dataSource={data.lines}
         data-testid={`${testId}-plan`}
-        scroll={{ y: height }}
+        // A phone scrolls the plan sideways rather than squeezing the amounts a letter wide.
+        scroll={{ x: 64 + 150 + 5 * MONEY_COL, y: height }}
         columns={[
           { key: 'seq', title: t('seq'), width: 64, align: 'center', render: (_, l) => l.seq },
           {
@@ -61,11 +65,11 @@ export function ScheduleView({ data, testId = 'calc', height = 520 }: { data: Sc
               </>
             ),
           },
-          { key: 'p', title: t('principalCol'), align: 'right', render: (_, l) => cell(l.principalFen) },
-          { key: 'i', title: t('interest'), align: 'right', render: (_, l) => cell(l.interestFen) },
-          { key: 'f', title: t('fee'), align: 'right', render: (_, l) => cell(l.feeFen) },
-          { key: 't', title: t('total'), align: 'right', render: (_, l) => <strong className="bh-num">{money(l.totalFen)}</strong> },
-          { key: 'r', title: t('remaining'), align: 'right', render: (_, l) => cell(l.remainingFen) },
+          { key: 'p', title: t('principalCol'), align: 'right', width: MONEY_COL, render: (_, l) => cell(l.principalFen) },
+          { key: 'i', title: t('interest'), align: 'right', width: MONEY_COL, render: (_, l) => cell(l.interestFen) },
+          { key: 'f', title: t('fee'), align: 'right', width: MONEY_COL, render: (_, l) => cell(l.feeFen) },
+          { key: 't', title: t('total'), align: 'right', width: MONEY_COL, render: (_, l) => <strong className="bh-num">{money(l.totalFen)}</strong> },
+          { key: 'r', title: t('remaining'), align: 'right', width: MONEY_COL, render: (_, l) => cell(l.remainingFen) },
         ]}
         summary={() => (
           <Table.Summary fixed>

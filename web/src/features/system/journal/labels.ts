@@ -1,10 +1,19 @@
 import { useTranslation } from 'react-i18next';
+import { useEventLabel, useStatusLabel } from '../../../shared/order/labels';
+import { isOrderStatus, ORDER_EVENTS } from '../../../shared/order/status';
 import type { OperationLogRow } from '../api';
 import { SYSTEM_NS } from '../locales';
 import { ACTIONS, DETAIL_FIELDS, LOGIN_METHODS, LOGIN_REASONS, SCREEN_FIELDS, SYSTEM_ACTORS, TARGETS, actionKey } from './catalogue';
 import type { SummaryWords } from './summary';
 
 const among = (list: readonly string[], code: string) => list.includes(code);
+
+/** The order event of a transition's action (`order.down_payment_confirmed` → `DOWN_PAYMENT_CONFIRMED`), if it is one. */
+export function orderEventOf(action: string): string | undefined {
+  if (!action.startsWith('order.')) return undefined;
+  const event = action.slice('order.'.length).toUpperCase();
+  return (ORDER_EVENTS as readonly string[]).includes(event) ? event : undefined;
+}
 
 /** The dictionary key of a system actor: `auto-accept` → `auto_accept`. */
 export function actorKey(code: string): string {
@@ -14,6 +23,8 @@ export function actorKey(code: string): string {
 /** The journal's codes in words (the code itself when it has none). */
 export function useJournalLabels() {
   const { t } = useTranslation(SYSTEM_NS);
+  const statusLabel = useStatusLabel();
+  const eventLabel = useEventLabel();
   const target = (type: string) => (among(TARGETS, type) ? t(`journal.targets.${type}`) : type);
   const words: SummaryWords = {
     field: (key) => {
@@ -23,9 +34,16 @@ export function useJournalLabels() {
     },
     yes: t('common.yes'),
     no: t('common.no'),
+    // An order's status change reads in words (待付首付 → 待放款), other values as stored.
+    code: (value) => (isOrderStatus(value) ? statusLabel(value) : value),
   };
   return {
-    action: (code: string) => (among(ACTIONS, code) ? t(`journal.actions.${actionKey(code)}`) : code),
+    action: (code: string) => {
+      if (among(ACTIONS, code)) return t(`journal.actions.${actionKey(code)}`);
+      // The order's own transitions (docs/orders.md): the event's name, as on the order's progress.
+      const event = orderEventOf(code);
+      return event ? eventLabel(event) : code;
+    },
     target,
     /** `客户 郭子豪`; `客户 #18` when the record has no name (or is gone); the type alone without a record. */
     targetText: (row: Pick<OperationLogRow, 'targetType' | 'targetId' | 'targetName'>) => {

@@ -46,3 +46,11 @@ describe('the operation-log detail in one line', () => {
     expect(prettyDetail('not json')).toBe('not json');
   });
 });
+
+describe('an order transition in the journal', () => {
+  it('reads the statuses in words when the reader knows them, other codes as stored', () => {
+    const coded: SummaryWords = { ...words, code: (value) => ({ PENDING_SIGN: '待签约', PENDING_DOWN_PAYMENT: '待付首付' })[value] ?? value };
+    const detail = JSON.stringify({ orderNo: 'BH20260201000001', from: 'PENDING_SIGN', to: 'PENDING_DOWN_PAYMENT', channel: 'BANK_TRANSFER' });
+    expect(summarizeDetail(detail, coded)).toBe('状态: 待签约 → 待付首付; orderNo: BH20260201000001; channel: BANK_TRANSFER');
+  });
+});

@@ -6,6 +6,8 @@ export interface SummaryWords {
   field: (key: string) => string;
   yes: string;
   no: string;
+  /** A code value in words (an order status, say); the value itself when it has none. */
+  code?: (value: string) => string;
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -64,7 +66,7 @@ function text(value: Json | undefined, key: string | undefined, words: SummaryWo
     if (key?.endsWith('Bp') && Number.isInteger(value)) return formatBp(value);
     return String(value);
   }
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return words.code ? words.code(value) : value;
   if (Array.isArray(value)) {
     return value.map((item) => (key && KEY_LISTS.has(key) && typeof item === 'string' ? words.field(item) : text(item, undefined, words))).join(', ');
   }
