@@ -243,7 +243,7 @@ describe('orders, part 1: application → intake → review → allocation', () 
       await headerButton(page, '通过').click();
       const selfApprove = await dialog(page, `审核通过：${orderNo}`);
       await ok(selfApprove).click();
-      await selfApprove.getByTestId('refusal').waitFor({ timeout: 10_000 });
+      await selfApprove.getByTestId('refusal').waitFor({ timeout: 20_000 });
       await settle(page);
       await screenshot(page, 'orders-maker-checker-zh', { fullPage: false });
       await selfApprove.getByRole('button', { name: /取\s*消|Cancel/ }).click();

@@ -11,6 +11,9 @@ import { builtShortcuts, permittedMenu, type ScreenEntry } from '../../shared/ro
 import { routeTable } from '../../shared/routing/routes';
 import './DashboardPage.css';
 
+/** A section with more screens than this spreads over two columns. */
+const WIDE_SECTION = 10;
+
 /** A capital provider user's credit and to-dos (features/capital), loaded for such a user only. */
 const LazyCapitalHome = lazy(async () => ({ default: (await import('../../features/capital/home/CapitalHome')).CapitalHome }));
 
@@ -50,7 +53,8 @@ export function DashboardPage() {
       {groups.length === 0 ? <p className="bh-home__none">{t('home.none')}</p> : null}
       <div className="bh-home__groups">
         {groups.map((group) => (
-          <section key={group.key} className="bh-home__group">
+          // A long section (业务管理) takes two columns and lists its screens in two.
+          <section key={group.key} className={group.screens.length > WIDE_SECTION ? 'bh-home__group bh-home__group--wide' : 'bh-home__group'}>
             <h3>
               <span className="bh-home__icon">{routeIcon(group.icon)}</span>
               {t(group.title)}
