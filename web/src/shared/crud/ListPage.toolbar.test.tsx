@@ -156,6 +156,45 @@ describe('toolbar', () => {
     expect(localStorage.getItem(prefsKey('alice', '/people'))).toBeNull();
   });
 
+  it('optional columns give way on a narrow list, show in the column settings unchecked, and can be brought back', async () => {
+    // The list is 400 px wide: 姓名 (120) + 城市 (120) + 人数 (120) + 备注 (200) do not fit.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const width = this.classList.contains('bh-list') ? 400 : 0;
+      return { width, height: 0, top: 0, left: 0, right: width, bottom: 0, x: 0, y: 0, toJSON: () => ({}) } as DOMRect;
+    });
+    setup({
+      columns: [
+        { key: 'name', title: '姓名' },
+        { key: 'city', title: '城市', optional: true },
+        { key: 'users', title: '人数', optional: true },
+        { key: 'remark', title: '备注', width: 200 },
+      ],
+    });
+    await screen.findByText('用户1');
+    // 560 px on 400: the last optional column (人数) goes, then 城市; 备注 is not optional and stays.
+    await waitFor(() => expect(document.querySelector('thead')?.textContent).not.toContain('人数'));
+    const head = document.querySelector('thead')?.textContent ?? '';
+    expect(head).not.toContain('城市');
+    expect(head).toContain('备注');
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    const users = await screen.findByRole('checkbox', { name: '人数' });
+    expect((users as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(users);
+    // The user's choice wins over the fit: the column shows, and the table scrolls sideways.
+    await waitFor(() => expect(document.querySelector('thead')?.textContent).toContain('人数'));
+    expect(JSON.parse(localStorage.getItem(prefsKey('alice', '/people')) ?? '{}')).toEqual({ hidden: ['city'] });
+  });
+
+  it('optional columns all show when the list fits', async () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const width = this.classList.contains('bh-list') ? 1200 : 0;
+      return { width, height: 0, top: 0, left: 0, right: width, bottom: 0, x: 0, y: 0, toJSON: () => ({}) } as DOMRect;
+    });
+    setup({ columns: [{ key: 'name', title: '姓名' }, { key: 'city', title: '城市', optional: true }] });
+    await screen.findByText('用户1');
+    expect(document.querySelector('thead')?.textContent).toContain('城市');
+  });
+
   it('refresh asks the server again', async () => {
     const { fetchPage } = setup();
     await screen.findByText('用户1');

@@ -28,7 +28,7 @@ import {
   type TableProps,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { downloadObject } from '../api/download';
@@ -38,7 +38,7 @@ import { getUserInfo } from '../auth/token';
 import { ANTD_SIZE, useUi } from '../settings/store';
 import { CRUD_NS } from './locales';
 import { useBranding } from '../branding/branding';
-import { actionsWidth, CELL_PADDINGS, columnWidth, phoneKey, prefsKey, readPrefs, splitActions, stickyOffset, writePrefs, type ColumnKind, type Density, type ListPrefs } from './columns';
+import { actionsWidth, CELL_PADDINGS, columnWidth, filterWidth, fitHidden, phoneKey, prefsKey, readPrefs, splitActions, stickyOffset, writePrefs, type ColumnKind, type Density, type ListPrefs } from './columns';
 import {
   DEFAULT_PAGE_SIZE,
   formatRange,
@@ -60,6 +60,9 @@ import './crud.css';
 
 const OWN_PARAMS = ['page', 'size', 'sort'];
 
+/** antd's selection column (the row checkboxes). */
+const SELECTION_WIDTH = 48;
+
 export type { ColumnKind, Density } from './columns';
 
 export interface ListColumn<Row> {
@@ -77,6 +80,12 @@ export interface ListColumn<Row> {
   ellipsis?: boolean;
   /** Hidden until the user shows it in the column settings (a list with more than fits at 1440 px). */
   defaultHidden?: boolean;
+  /**
+   * Shown while the list fits its screen; when it does not (a narrower window, longer headers in
+   * another language), the optional columns give way from the last one back until it fits,
+   * and the column settings show them unchecked. A user's own column choice overrides it.
+   */
+  optional?: boolean;
   align?: 'left' | 'right' | 'center';
 }
 
@@ -235,6 +244,20 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   // A tree table's folded branches (every other branch is open).
   const [folded, setFolded] = useState<ReadonlySet<Key>>(() => new Set());
 
+  // The list's width, which decides which optional columns fit (0 until measured).
+  const listRef = useRef<HTMLDivElement>(null);
+  const [listWidth, setListWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = listRef.current;
+    if (!element) return undefined;
+    const measure = () => setListWidth(Math.floor(element.getBoundingClientRect().width));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
   // Column settings and density, kept per user and route.
   const storageKey = prefsKey(getUserInfo()?.username ?? '', ownPath);
   const [prefs, setPrefsState] = useState<ListPrefs>(() => readPrefs(localStorage, storageKey));
@@ -278,9 +301,33 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     return { links: links.map((action) => labelOf(action, row)), more: more.length > 0 };
   };
 
-  const hiddenKeys = prefs.hidden ?? columns.filter((column) => column.defaultHidden).map((column) => column.key);
   const density = prefs.density ?? ANTD_SIZE[uiSize];
   const padding = CELL_PADDINGS[density];
+  const widthOf = (column: ListColumn<Row>) =>
+    columnWidth({ title: column.title, kind: column.kind ?? 'text', ...(column.width ? { width: column.width } : {}), sortable: Boolean(column.sortField) }, padding);
+  const labelRows = records.map(rowLabels);
+  // No action column when no row of the page has an action (a list of finished applications
+  // shows no empty column); an empty page keeps it, so the header does not jump on load.
+  const anyAction = records.length === 0 || labelRows.some((row) => row.links.length > 0 || row.more);
+  const actionsShown = visibleActions.length > 0 && anyAction;
+  const actionsColumnWidth = props.actionsWidth ?? actionsWidth(labelRows, t('more'), t('actions'), padding);
+  // The checkbox column of a list whose rows may be selected.
+  const selectionWidth = batches.length > 0 || props.selection ? SELECTION_WIDTH : 0;
+  const defaultHiddenKeys = columns.filter((column) => column.defaultHidden).map((column) => column.key);
+  // The user's choice, else the list's defaults and, on a desktop, the optional columns that do
+  // not fit the list's width (a phone scrolls sideways instead).
+  const hiddenKeys =
+    prefs.hidden ??
+    (mobile
+      ? defaultHiddenKeys
+      : [
+          ...defaultHiddenKeys,
+          ...fitHidden(
+            columns.filter((column) => !defaultHiddenKeys.includes(column.key)).map((column) => ({ key: column.key, width: widthOf(column), optional: column.optional ?? false })),
+            (actionsShown ? actionsColumnWidth : 0) + selectionWidth,
+            listWidth,
+          ),
+        ]);
   const shown = columns.filter((column) => !hiddenKeys.includes(column.key));
   const tableColumns: NonNullable<TableProps<Row>['columns']> = shown.map((column, index) => {
     const kind = column.kind ?? 'text';
@@ -289,10 +336,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     return {
       key: column.key,
       title: column.title,
-      width: phoneKey(
-        mobile && index === 0,
-        columnWidth({ title: column.title, kind, ...(column.width ? { width: column.width } : {}), sortable: Boolean(column.sortField) }, padding),
-      ),
+      width: phoneKey(mobile && index === 0, widthOf(column)),
       align: column.align ?? (kind === 'money' ? 'right' : undefined),
       className: `bh-col bh-col--${kind}`,
       // On a phone the first column (what identifies the row) stays while the table scrolls.
@@ -316,15 +360,11 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         : {}),
     };
   });
-  const labelRows = records.map(rowLabels);
-  // No action column when no row of the page has an action (a list of finished applications
-  // shows no empty column); an empty page keeps it, so the header does not jump on load.
-  const anyAction = records.length === 0 || labelRows.some((row) => row.links.length > 0 || row.more);
-  if (visibleActions.length > 0 && anyAction) {
+  if (actionsShown) {
     tableColumns.push({
       key: '__actions',
       title: t('actions'),
-      width: props.actionsWidth ?? actionsWidth(labelRows, t('more'), t('actions'), padding),
+      width: actionsColumnWidth,
       // On a phone the actions come at the end of the scroll: fixed too, they and the key
       // column would fill the screen and leave the other columns no room to scroll through.
       ...(mobile ? {} : { fixed: 'right' as const }),
@@ -397,7 +437,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   );
 
   return (
-    <div className={mobile ? 'bh-list bh-list--mobile' : 'bh-list'}>
+    <div ref={listRef} className={mobile ? 'bh-list bh-list--mobile' : 'bh-list'}>
       {filters.length > 0 && !mobile ? filterForm(false) : null}
       {filters.length > 0 && mobile ? (
         <Drawer
@@ -477,7 +517,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         // The sum of the widths, not 'max-content': antd lays a table with a fixed column out 'auto'
         // under 'max-content', where a long text stretches its column past its width and pushes
         // the last columns under the fixed actions column. Wider containers stretch the columns.
-        scroll={{ x: tableColumns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), batches.length > 0 ? 48 : 0) }}
+        scroll={{ x: tableColumns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), selectionWidth) }}
         // The header row stays in sight while the page scrolls down a long page, and the
         // horizontal scroll bar stays at the bottom of the window, so a wide list scrolls
         // sideways with its headers visible.
@@ -782,7 +822,9 @@ function FilterControl({
   onChange: (value: string | undefined) => void;
 }) {
   const { t } = useTranslation(CRUD_NS);
-  const style = { width: fullWidth ? '100%' : (filter.width ?? (filter.kind === 'range' ? 340 : 180)) };
+  const placeholder =
+    filter.kind === 'text' ? (filter.placeholder ?? t('textPlaceholder', { label: filter.label })) : t('choicePlaceholder', { label: filter.label });
+  const style = { width: fullWidth ? '100%' : (filter.width ?? (filter.kind === 'range' ? 340 : filterWidth(placeholder))) };
   if (filter.control) return <>{filter.control(value, onChange)}</>;
   switch (filter.kind) {
     case 'text':
@@ -791,7 +833,8 @@ function FilterControl({
           style={style}
           value={value ?? ''}
           allowClear
-          placeholder={filter.placeholder ?? t('textPlaceholder', { label: filter.label })}
+          placeholder={placeholder}
+          title={placeholder}
           onChange={(event) => onChange(event.target.value)}
         />
       );
@@ -835,7 +878,8 @@ function FilterControl({
           style={style}
           allowClear
           value={value}
-          placeholder={t('choicePlaceholder', { label: filter.label })}
+          placeholder={placeholder}
+          title={placeholder}
           options={[...(filter.options ?? [])]}
           onChange={(next: string | undefined) => onChange(next)}
         />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsWidth, columnWidth, headerWidth, KIND_WIDTHS, phoneKey, PHONE_KEY_WIDTH, prefsKey, readPrefs, splitActions, stickyOffset, textWidth, writePrefs } from './columns';
+import { actionsWidth, columnWidth, filterWidth, fitHidden, headerWidth, KIND_WIDTHS, phoneKey, PHONE_KEY_WIDTH, prefsKey, readPrefs, splitActions, stickyOffset, textWidth, writePrefs } from './columns';
 
 describe('column widths', () => {
   it('each kind has its standard width plus the cell padding', () => {
@@ -76,5 +76,41 @@ describe('phoneKey', () => {
     expect(phoneKey(true, 120)).toBe(120);
     expect(phoneKey(false, 220)).toBe(220);
     expect(PHONE_KEY_WIDTH).toBeLessThan(414 / 2);
+  });
+});
+
+describe('fitHidden: optional columns give way when the list is wider than its screen', () => {
+  const columns = [
+    { key: 'name', width: 300 },
+    { key: 'createdAt', width: 184, optional: true },
+    { key: 'status', width: 120 },
+    { key: 'updatedAt', width: 184, optional: true },
+    { key: 'remark', width: 200 },
+  ];
+
+  it('hides nothing when everything fits or the width is not known yet', () => {
+    expect(fitHidden(columns, 150, 1200)).toEqual([]);
+    expect(fitHidden(columns, 150, 0)).toEqual([]);
+  });
+
+  it('hides the last optional column first, then the one before it, only as many as needed', () => {
+    // 988 + 150 = 1138: 100 px too wide for 1038; one column (184) is enough.
+    expect(fitHidden(columns, 150, 1038)).toEqual(['updatedAt']);
+    // 1138 - 184 = 954 still over 900: the earlier optional one goes too.
+    expect(fitHidden(columns, 150, 900)).toEqual(['updatedAt', 'createdAt']);
+  });
+
+  it('never hides a column that is not optional, even when the table still does not fit', () => {
+    expect(fitHidden(columns, 150, 500)).toEqual(['updatedAt', 'createdAt']);
+  });
+});
+
+describe('filterWidth', () => {
+  it('keeps 180 px for a short placeholder and grows for a longer one, up to 280', () => {
+    expect(filterWidth('请输入姓名')).toBe(180);
+    const english = filterWidth('Enter customer name');
+    expect(english).toBeGreaterThan(180);
+    expect(english).toBeGreaterThanOrEqual(textWidth('Enter customer name') + 44);
+    expect(filterWidth('Enter the unified social credit code of the enterprise')).toBe(280);
   });
 });

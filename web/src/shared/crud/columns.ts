@@ -150,3 +150,42 @@ export const PHONE_KEY_WIDTH = 170;
 export function phoneKey(fixedOnPhone: boolean, width: number): number {
   return fixedOnPhone ? Math.min(width, PHONE_KEY_WIDTH) : width;
 }
+
+/** A column as the fit sees it: its key, its width and whether it may give way. */
+export interface FitColumn {
+  key: string;
+  width: number;
+  optional?: boolean;
+}
+
+/**
+ * The optional columns to hide so that the table fits `available` px without scrolling
+ * sideways (docs/lists.md, "Columns"): the last optional column goes first, then the one before
+ * it, until the rest fits; `extra` is what the table needs besides the columns (the actions
+ * column, the selection checkboxes). Nothing is hidden when the table fits, or when the width is
+ * not known yet (0).
+ */
+export function fitHidden(columns: readonly FitColumn[], extra: number, available: number): string[] {
+  if (available <= 0) return [];
+  let total = columns.reduce((sum, column) => sum + column.width, extra);
+  const hidden: string[] = [];
+  for (let index = columns.length - 1; index >= 0 && total > available; index -= 1) {
+    const column = columns[index];
+    if (!column?.optional) continue;
+    hidden.push(column.key);
+    total -= column.width;
+  }
+  return hidden;
+}
+
+/** A filter control's usual width, and the widest it grows to show its whole placeholder. */
+export const FILTER_WIDTH = 180;
+export const FILTER_MAX_WIDTH = 280;
+
+/**
+ * A text or choice filter's width: wide enough for its placeholder ("Enter customer name" is
+ * longer than 请输入客户名称) plus the input's padding and clear icon, between 180 and 280 px.
+ */
+export function filterWidth(placeholder: string): number {
+  return Math.min(FILTER_MAX_WIDTH, Math.max(FILTER_WIDTH, textWidth(placeholder) + 44));
+}
