@@ -1,4 +1,5 @@
 import { addResources } from '../../shared/i18n';
+import { valueWordDictionaries } from '../../shared/order/valueWords';
 
 /** Texts of 逾期挂账 (instalments the platform advanced to the capital provider), in the four languages. */
 const zh = {
@@ -29,7 +30,7 @@ const zh = {
   item: '第 {{n}} 期',
   days: '{{n}} 天',
   action: { recover: '申请追偿', view: '查看' },
-  status: { NOT_DUE: '未到期', DUE: '待还', OVERDUE: '逾期', PAID: '已还', CANCELLED: '已取消', WRITTEN_OFF: '已核销' },
+  status: valueWordDictionaries.zh.status.order_plan_item,
 };
 
 const en: typeof zh = {
@@ -60,7 +61,7 @@ const en: typeof zh = {
   item: 'No. {{n}}',
   days: '{{n}} d',
   action: { recover: 'Recover', view: 'View' },
-  status: { NOT_DUE: 'Not due', DUE: 'Due', OVERDUE: 'Overdue', PAID: 'Paid', CANCELLED: 'Cancelled', WRITTEN_OFF: 'Written off' },
+  status: valueWordDictionaries.en.status.order_plan_item,
 };
 
 const es: typeof zh = {
@@ -91,7 +92,7 @@ const es: typeof zh = {
   item: 'N.º {{n}}',
   days: '{{n}} d',
   action: { recover: 'Recobrar', view: 'Ver' },
-  status: { NOT_DUE: 'No vencida', DUE: 'Por pagar', OVERDUE: 'Vencida', PAID: 'Pagada', CANCELLED: 'Cancelada', WRITTEN_OFF: 'Castigada' },
+  status: valueWordDictionaries.es.status.order_plan_item,
 };
 
 const ja: typeof zh = {
@@ -122,7 +123,7 @@ const ja: typeof zh = {
   item: '第 {{n}} 回',
   days: '{{n}} 日',
   action: { recover: '回収申請', view: '表示' },
-  status: { NOT_DUE: '期日前', DUE: '返済待ち', OVERDUE: '延滞', PAID: '返済済', CANCELLED: '取消', WRITTEN_OFF: '償却済' },
+  status: valueWordDictionaries.ja.status.order_plan_item,
 };
 
 export const ADVANCE_NS = 'advance';

@@ -1,4 +1,5 @@
 import { addResources } from '../../shared/i18n';
+import { valueWordDictionaries } from '../../shared/order/valueWords';
 
 /** Texts of 逾期管理 (overdue orders and collection notes), in the four languages. */
 const zh = {
@@ -75,7 +76,7 @@ const zh = {
     amountTooMuch: '承诺金额不能超过未还金额 {{max}} 元',
     amountNeedsDate: '填写了承诺金额，请同时选择承诺还款日',
   },
-  method: { PHONE: '电话', SMS: '短信', VISIT: '上门', LETTER: '信函', OTHER: '其他' },
+  method: valueWordDictionaries.zh.collectionMethod,
 };
 
 type Texts = typeof zh;
@@ -154,7 +155,7 @@ const en: Texts = {
     amountTooMuch: 'The promised amount cannot exceed the outstanding {{max}} CNY',
     amountNeedsDate: 'With a promised amount, select the promised date too',
   },
-  method: { PHONE: 'Phone', SMS: 'SMS', VISIT: 'Visit', LETTER: 'Letter', OTHER: 'Other' },
+  method: valueWordDictionaries.en.collectionMethod,
 };
 
 const es: Texts = {
@@ -231,7 +232,7 @@ const es: Texts = {
     amountTooMuch: 'El importe prometido no puede superar lo pendiente, {{max}} CNY',
     amountNeedsDate: 'Con un importe prometido, elija también la fecha prometida',
   },
-  method: { PHONE: 'Teléfono', SMS: 'SMS', VISIT: 'Visita', LETTER: 'Carta', OTHER: 'Otro' },
+  method: valueWordDictionaries.es.collectionMethod,
 };
 
 const ja: Texts = {
@@ -308,7 +309,7 @@ const ja: Texts = {
     amountTooMuch: '約束金額は未返済額 {{max}} 元を超えられません',
     amountNeedsDate: '約束金額を入力した場合は返済約束日も選択してください',
   },
-  method: { PHONE: '電話', SMS: 'SMS', VISIT: '訪問', LETTER: '書面', OTHER: 'その他' },
+  method: valueWordDictionaries.ja.collectionMethod,
 };
 
 export const OVERDUE_NS = 'overdue';

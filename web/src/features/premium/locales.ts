@@ -1,4 +1,5 @@
 import { addResources } from '../../shared/i18n';
+import { valueWordDictionaries } from '../../shared/order/valueWords';
 
 /** Texts of 保费管理 (premium payment applications), in the four languages. */
 const zh = {
@@ -51,8 +52,8 @@ const zh = {
     financed: '融资额（元）',
     amount: '金额（元）',
   },
-  status: { DRAFT: '草稿', SUBMITTED: '已提交', CP_APPROVED: '资金方已审批', PARTIALLY_PAID: '部分已付', PAID: '已付款', CANCELLED: '已取消' },
-  line: { LIVE: '待付款', PAID: '已付款', REMOVED: '已移出', REVERSED: '已冲正' },
+  status: valueWordDictionaries.zh.status.premium_payment,
+  line: valueWordDictionaries.zh.status.premium_payment_line,
   action: { submit: '提交', approve: '记录资金方审批', pay: '标记已付', cancel: '取消' },
   title: { approve: '记录资金方审批：{{no}}', pay: '标记已付：{{no}}', cancel: '取消申请：{{no}}' },
   done: { approve: '已记录审批', pay: '已标记已付，订单已放款', cancel: '申请已取消' },
@@ -110,8 +111,8 @@ const en: Texts = {
     financed: 'Financed (CNY)',
     amount: 'Amount (CNY)',
   },
-  status: { DRAFT: 'Draft', SUBMITTED: 'Submitted', CP_APPROVED: 'Approved by provider', PARTIALLY_PAID: 'Partly paid', PAID: 'Paid', CANCELLED: 'Cancelled' },
-  line: { LIVE: 'To pay', PAID: 'Paid', REMOVED: 'Removed', REVERSED: 'Reversed' },
+  status: valueWordDictionaries.en.status.premium_payment,
+  line: valueWordDictionaries.en.status.premium_payment_line,
   action: { submit: 'Submit', approve: 'Record approval', pay: 'Mark paid', cancel: 'Cancel' },
   title: { approve: 'Record provider approval: {{no}}', pay: 'Mark paid: {{no}}', cancel: 'Cancel application: {{no}}' },
   done: { approve: 'Approval recorded', pay: 'Marked paid; the orders are disbursed', cancel: 'Application cancelled' },
@@ -167,8 +168,8 @@ const es: Texts = {
     financed: 'Financiado (CNY)',
     amount: 'Importe (CNY)',
   },
-  status: { DRAFT: 'Borrador', SUBMITTED: 'Enviada', CP_APPROVED: 'Aprobada por el financiador', PARTIALLY_PAID: 'Pagada en parte', PAID: 'Pagada', CANCELLED: 'Cancelada' },
-  line: { LIVE: 'Por pagar', PAID: 'Pagado', REMOVED: 'Retirado', REVERSED: 'Revertido' },
+  status: valueWordDictionaries.es.status.premium_payment,
+  line: valueWordDictionaries.es.status.premium_payment_line,
   action: { submit: 'Enviar', approve: 'Registrar aprobación', pay: 'Marcar pagada', cancel: 'Cancelar' },
   title: { approve: 'Registrar aprobación del financiador: {{no}}', pay: 'Marcar pagada: {{no}}', cancel: 'Cancelar solicitud: {{no}}' },
   done: { approve: 'Aprobación registrada', pay: 'Marcada pagada; los pedidos se desembolsaron', cancel: 'Solicitud cancelada' },
@@ -224,8 +225,8 @@ const ja: Texts = {
     financed: '融資額（元）',
     amount: '金額（元）',
   },
-  status: { DRAFT: '下書き', SUBMITTED: '提出済み', CP_APPROVED: '資金提供者承認済み', PARTIALLY_PAID: '一部支払済み', PAID: '支払済み', CANCELLED: '取消' },
-  line: { LIVE: '支払待ち', PAID: '支払済み', REMOVED: '除外', REVERSED: '取消済み' },
+  status: valueWordDictionaries.ja.status.premium_payment,
+  line: valueWordDictionaries.ja.status.premium_payment_line,
   action: { submit: '提出', approve: '承認を記録', pay: '支払済みにする', cancel: '取消' },
   title: { approve: '資金提供者の承認を記録：{{no}}', pay: '支払済みにする：{{no}}', cancel: '申請の取消：{{no}}' },
   done: { approve: '承認を記録しました', pay: '支払済みにし、注文を融資実行しました', cancel: '申請を取り消しました' },

@@ -1,4 +1,5 @@
 import { addResources } from '../../shared/i18n';
+import { valueWordDictionaries } from '../../shared/order/valueWords';
 
 /** Texts of 退保申请 (surrender of an order's policies, the refund applied to the order), in the four languages. */
 const zh = {
@@ -43,11 +44,11 @@ const zh = {
     surplusPaid: '已退还 {{date}}',
     surplusDue: '待退还',
   },
-  resolution: { OPEN: '客户继续偿还', PAID: '客户已补足', WRITTEN_OFF: '差额已核销' },
+  resolution: valueWordDictionaries.zh.shortfallResolution,
   bearer: { CAPITAL_PROVIDER: '资金方承担', PLATFORM: '平台承担（买断资金方本金）' },
-  channel: { BANK_TRANSFER: '银行转账', WITHHOLD: '代扣', ONLINE_PAY: '线上支付', OFFLINE: '线下收款' },
+  channel: valueWordDictionaries.zh.channel,
   initiatedBy: { CUSTOMER: '客户发起', PLATFORM: '平台发起' },
-  policyKind: { COMMERCIAL: '商业险', COMPULSORY: '交强险', VEHICLE_TAX: '车船税' },
+  policyKind: valueWordDictionaries.zh.policyKind,
   method: { PRE_START: '起保前全额退', PRO_RATA: '按日比例', SHORT_RATE: '短期费率', NONE: '不退' },
   noRefund: {
     COMPULSORY_REASON_NOT_ALLOWED: '交强险仅在报废、过户或重复投保时可退',
@@ -311,11 +312,11 @@ const en: Texts = {
     surplusPaid: 'Paid {{date}}',
     surplusDue: 'To pay out',
   },
-  resolution: { OPEN: 'Customer still owes it', PAID: 'Paid by customer', WRITTEN_OFF: 'Written off' },
+  resolution: valueWordDictionaries.en.shortfallResolution,
   bearer: { CAPITAL_PROVIDER: 'Capital provider bears it', PLATFORM: 'Platform bears it (buys out the principal)' },
-  channel: { BANK_TRANSFER: 'Bank transfer', WITHHOLD: 'Direct debit', ONLINE_PAY: 'Online payment', OFFLINE: 'Offline' },
+  channel: valueWordDictionaries.en.channel,
   initiatedBy: { CUSTOMER: 'Customer', PLATFORM: 'Platform' },
-  policyKind: { COMMERCIAL: 'Commercial', COMPULSORY: 'Compulsory', VEHICLE_TAX: 'Vehicle tax' },
+  policyKind: valueWordDictionaries.en.policyKind,
   method: { PRE_START: 'Before start: full', PRO_RATA: 'Pro rata', SHORT_RATE: 'Short rate', NONE: 'No refund' },
   noRefund: {
     COMPULSORY_REASON_NOT_ALLOWED: 'Compulsory insurance refunds only for scrapping, transfer or duplicates',
@@ -577,11 +578,11 @@ const es: Texts = {
     surplusPaid: 'Pagado {{date}}',
     surplusDue: 'Por devolver',
   },
-  resolution: { OPEN: 'Lo sigue pagando el cliente', PAID: 'Pagado por el cliente', WRITTEN_OFF: 'Castigado' },
+  resolution: valueWordDictionaries.es.shortfallResolution,
   bearer: { CAPITAL_PROVIDER: 'Lo asume el financiador', PLATFORM: 'Lo asume la plataforma (compra el principal)' },
-  channel: { BANK_TRANSFER: 'Transferencia', WITHHOLD: 'Domiciliación', ONLINE_PAY: 'Pago en línea', OFFLINE: 'Fuera de línea' },
+  channel: valueWordDictionaries.es.channel,
   initiatedBy: { CUSTOMER: 'Cliente', PLATFORM: 'Plataforma' },
-  policyKind: { COMMERCIAL: 'Comercial', COMPULSORY: 'Obligatorio', VEHICLE_TAX: 'Impuesto de vehículos' },
+  policyKind: valueWordDictionaries.es.policyKind,
   method: { PRE_START: 'Antes del inicio: total', PRO_RATA: 'Prorrata', SHORT_RATE: 'Tarifa corta', NONE: 'Sin reembolso' },
   noRefund: {
     COMPULSORY_REASON_NOT_ALLOWED: 'El obligatorio solo se reembolsa por desguace, transferencia o duplicado',
@@ -843,11 +844,11 @@ const ja: Texts = {
     surplusPaid: '返金済 {{date}}',
     surplusDue: '返金待ち',
   },
-  resolution: { OPEN: '顧客が引き続き返済', PAID: '顧客が完済', WRITTEN_OFF: '償却済み' },
+  resolution: valueWordDictionaries.ja.shortfallResolution,
   bearer: { CAPITAL_PROVIDER: '資金提供者が負担', PLATFORM: 'プラットフォームが負担（元本を買い取り）' },
-  channel: { BANK_TRANSFER: '銀行振込', WITHHOLD: '口座引落', ONLINE_PAY: 'オンライン決済', OFFLINE: 'オフライン' },
+  channel: valueWordDictionaries.ja.channel,
   initiatedBy: { CUSTOMER: '顧客', PLATFORM: 'プラットフォーム' },
-  policyKind: { COMMERCIAL: '任意保険', COMPULSORY: '自賠責保険', VEHICLE_TAX: '車船税' },
+  policyKind: valueWordDictionaries.ja.policyKind,
   method: { PRE_START: '始期前・全額', PRO_RATA: '日割り', SHORT_RATE: '短期料率', NONE: '返戻なし' },
   noRefund: {
     COMPULSORY_REASON_NOT_ALLOWED: '自賠責は廃車・譲渡・重複加入の場合のみ返戻',

@@ -1,8 +1,8 @@
 import { addResources } from '../i18n';
-import type { NOTICE_STATUSES, SURRENDER_REASONS, SURRENDER_STATUSES } from './types';
+import type { NOTICE_STATUSES, SHORTFALL_RESOLUTIONS, SURRENDER_REASONS, SURRENDER_STATUSES } from './types';
 
 /**
- * The labels of a surrender application's status and reason and of a demand notice's status, in
+ * The labels of a surrender application's status, reason and shortfall resolution and of a demand notice's status, in
  * the four languages (the Chinese ones the domain's, crates/domain/src/status.rs), with a colour
  * per status and reason: the screen 退保申请 and the order page's 退保 tab show them alike.
  */
@@ -16,6 +16,8 @@ interface SurrenderLabels {
   /** The reason as a list's tag. */
   reasonShort: Labels<typeof SURRENDER_REASONS>;
   notice: Labels<typeof NOTICE_STATUSES>;
+  /** What became of a settled surrender's shortfall (`shortfallResolution`). */
+  resolution: Labels<typeof SHORTFALL_RESOLUTIONS>;
 }
 
 const zh: SurrenderLabels = {
@@ -48,6 +50,7 @@ const zh: SurrenderLabels = {
     POLICY_NOT_ISSUED: '保单未出',
   },
   notice: { SENT: '已催告', CURED: '已纠正', CLOSED: '已关闭' },
+  resolution: { OPEN: '客户继续偿还', PAID: '客户已补足', WRITTEN_OFF: '差额已核销' },
 };
 
 const en: SurrenderLabels = {
@@ -80,6 +83,7 @@ const en: SurrenderLabels = {
     POLICY_NOT_ISSUED: 'Not issued',
   },
   notice: { SENT: 'Notice sent', CURED: 'Cured', CLOSED: 'Closed' },
+  resolution: { OPEN: 'Customer still owes it', PAID: 'Paid by customer', WRITTEN_OFF: 'Written off' },
 };
 
 const es: SurrenderLabels = {
@@ -112,6 +116,7 @@ const es: SurrenderLabels = {
     POLICY_NOT_ISSUED: 'No emitida',
   },
   notice: { SENT: 'Requerido', CURED: 'Subsanado', CLOSED: 'Cerrado' },
+  resolution: { OPEN: 'Lo sigue pagando el cliente', PAID: 'Pagado por el cliente', WRITTEN_OFF: 'Castigado' },
 };
 
 const ja: SurrenderLabels = {
@@ -144,6 +149,7 @@ const ja: SurrenderLabels = {
     POLICY_NOT_ISSUED: '証券未発行',
   },
   notice: { SENT: '催告済み', CURED: '解消', CLOSED: '終了' },
+  resolution: { OPEN: '顧客が引き続き返済', PAID: '顧客が完済', WRITTEN_OFF: '償却済み' },
 };
 
 export const SURRENDER_LABELS_NS = 'surrenderLabels';

@@ -39,6 +39,17 @@ const SYSTEM_ROW: OperationLogRow = {
   detail: 'not json {',
 };
 
+/** repayment.confirm: a repayment's status change, with the row's table (crates/service/src/order/repayment.rs). */
+const REPAYMENT_ROW: OperationLogRow = {
+  ...ROW,
+  id: 9,
+  action: 'repayment.confirm',
+  targetType: 'repayment',
+  targetId: '31',
+  targetName: null,
+  detail: JSON.stringify({ orderNo: 'BH20260201000001', amountFen: 150000, serialNo: 'S1', valueDate: '2026-05-01', from: 'RECORDED', to: 'CONFIRMED' }),
+};
+
 const LOGIN: LoginLogRow = {
   id: 1,
   account: 'admin',
@@ -93,6 +104,12 @@ describe('日志管理', () => {
     expect(screen.getByText('not json {')).toBeTruthy();
   });
 
+  it("reads a record's status change in the words of its table", async () => {
+    api.operations.mockResolvedValue({ records: [REPAYMENT_ROW], total: 1, page: 1, size: 10 });
+    renderPage();
+    expect(await screen.findByText('状态: 待确认 → 已确认; 订单编号: BH20260201000001; 金额: ¥1,500.00; 流水号: S1; 到账日期: 2026-05-01')).toBeTruthy();
+  });
+
   it('opens the whole detail in a drawer from the row', async () => {
     renderPage();
     const row = (await screen.findByText('客户 郭子豪')).closest('tr');
@@ -126,6 +143,12 @@ describe('the operation drawer', () => {
     expect(within(drawer).getByLabelText('Details (JSON)').textContent).toBe('not json {');
     fireEvent.click(within(drawer).getByRole('button', { name: /close/i }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it("lists a record's status change in the words of its table", async () => {
+    render(<OperationDrawer row={REPAYMENT_ROW} onClose={() => undefined} />);
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('Status: To confirm → Confirmed')).toBeTruthy();
   });
 
   it('is closed without a row', () => {

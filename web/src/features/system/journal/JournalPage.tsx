@@ -78,7 +78,7 @@ function OperationLog() {
     // The address and the request id are in the drawer: the summary gets their room.
     { key: 'ip', kind: 'code', title: t('journal.ip'), defaultHidden: true },
     { key: 'requestId', title: t('journal.requestId'), defaultHidden: true, width: 150, ellipsis: true },
-    { key: 'detail', title: t('journal.summary'), width: 240, ellipsis: true, render: (row) => summarizeDetail(row.detail, labels.words) },
+    { key: 'detail', title: t('journal.summary'), width: 240, ellipsis: true, render: (row) => summarizeDetail(row.detail, labels.words, row.targetType) },
   ];
   return (
     <>

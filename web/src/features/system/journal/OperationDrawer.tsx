@@ -10,7 +10,7 @@ import { detailParts, prettyDetail } from './summary';
 export function OperationDrawer({ row, onClose }: { row: OperationLogRow | undefined; onClose: () => void }) {
   const { t } = useTranslation(SYSTEM_NS);
   const labels = useJournalLabels();
-  const parts = row ? detailParts(row.detail, labels.words) : [];
+  const parts = row ? detailParts(row.detail, labels.words, row.targetType) : [];
   return (
     <Drawer
       title={t('journal.detailTitle')}

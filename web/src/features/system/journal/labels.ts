@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useEventLabel, useStatusLabel } from '../../../shared/order/labels';
-import { isOrderStatus, ORDER_EVENTS } from '../../../shared/order/status';
+import { useEventLabel } from '../../../shared/order/labels';
+import { ORDER_EVENTS } from '../../../shared/order/status';
+import { useValueWords } from '../../../shared/order/valueWords';
 import type { OperationLogRow } from '../api';
 import { SYSTEM_NS } from '../locales';
 import { ACTIONS, DETAIL_FIELDS, LOGIN_METHODS, LOGIN_REASONS, SCREEN_FIELDS, SYSTEM_ACTORS, TARGETS, actionKey } from './catalogue';
@@ -23,7 +24,7 @@ export function actorKey(code: string): string {
 /** The journal's codes in words (the code itself when it has none). */
 export function useJournalLabels() {
   const { t } = useTranslation(SYSTEM_NS);
-  const statusLabel = useStatusLabel();
+  const valueWords = useValueWords();
   const eventLabel = useEventLabel();
   const target = (type: string) => (among(TARGETS, type) ? t(`journal.targets.${type}`) : type);
   const words: SummaryWords = {
@@ -34,8 +35,9 @@ export function useJournalLabels() {
     },
     yes: t('common.yes'),
     no: t('common.no'),
-    // An order's status change reads in words (待付首付 → 待放款), other values as stored.
-    code: (value) => (isOrderStatus(value) ? statusLabel(value) : value),
+    // Statuses by the row's table (an order's 待付首付 → 待放款, a repayment's 待确认 → 已确认), payment
+    // channels and the other codes of money records in words (shared/order/valueWords.ts); other values as stored.
+    code: valueWords,
   };
   return {
     action: (code: string) => {

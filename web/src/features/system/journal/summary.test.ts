@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailParts, prettyDetail, summarizeDetail, type SummaryWords } from './summary';
+import { detailParts, prettyDetail, summarizeDetail, type CodeContext, type SummaryWords } from './summary';
 
 const LABELS: Record<string, string> = { name: '名称', status: '状态', vin: '车架号', plateNo: '车牌号', tokenMinutes: '令牌有效期', creditLimitFen: '授信额度', enabled: '启用', changed: '修改项', code: '编码', costRateBp: '资金成本率' };
 const words: SummaryWords = { field: (key) => LABELS[key] ?? key, yes: '是', no: '否' };
@@ -52,5 +52,32 @@ describe('an order transition in the journal', () => {
     const coded: SummaryWords = { ...words, code: (value) => ({ PENDING_SIGN: '待签约', PENDING_DOWN_PAYMENT: '待付首付' })[value] ?? value };
     const detail = JSON.stringify({ orderNo: 'BH20260201000001', from: 'PENDING_SIGN', to: 'PENDING_DOWN_PAYMENT', channel: 'BANK_TRANSFER' });
     expect(summarizeDetail(detail, coded)).toBe('状态: 待签约 → 待付首付; orderNo: BH20260201000001; channel: BANK_TRANSFER');
+  });
+});
+
+describe('coded values', () => {
+  it("are read with their detail key and the row's table", () => {
+    const seen: [string, CodeContext][] = [];
+    const coded: SummaryWords = {
+      ...words,
+      code: (value, context) => {
+        seen.push([value, context]);
+        return context.target === 'repayment' && context.key === 'status' ? ({ RECORDED: '待确认', CONFIRMED: '已确认' }[value] ?? value) : value;
+      },
+    };
+    const detail = JSON.stringify({ serialNo: 'S1', from: 'RECORDED', to: 'CONFIRMED', channel: 'BANK_TRANSFER' });
+    expect(summarizeDetail(detail, coded, 'repayment')).toBe('状态: 待确认 → 已确认; serialNo: S1; channel: BANK_TRANSFER');
+    expect(seen).toEqual([
+      ['RECORDED', { key: 'status', target: 'repayment' }],
+      ['CONFIRMED', { key: 'status', target: 'repayment' }],
+      ['S1', { key: 'serialNo', target: 'repayment' }],
+      ['BANK_TRANSFER', { key: 'channel', target: 'repayment' }],
+    ]);
+  });
+
+  it("of an order transition's own details are read like the other keys", () => {
+    const detail = JSON.stringify({ orderNo: 'BH1', from: 'A', to: 'B', reason: '', detail: { channel: 'X', payer: '', feeFen: 1500 } });
+    expect(summarizeDetail(detail, words)).toBe('状态: A → B; orderNo: BH1; channel: X; feeFen: ¥15.00');
+    expect(summarizeDetail(JSON.stringify({ orderNo: 'BH1', detail: null }), words)).toBe('orderNo: BH1');
   });
 });

@@ -6,8 +6,18 @@ export interface SummaryWords {
   field: (key: string) => string;
   yes: string;
   no: string;
-  /** A code value in words (an order status, say); the value itself when it has none. */
-  code?: (value: string) => string;
+  /**
+   * A coded value in words; the value itself when it has none. `key` is the detail key the value
+   * stands under (`status` for a `{from, to}` change) and `target` the row's table (`targetType`):
+   * together they say which words apply (a repayment's status, a payment channel, an order's status).
+   */
+  code?: (value: string, context: CodeContext) => string;
+}
+
+/** What a coded value stands for: the detail key it is under and the row's table. */
+export interface CodeContext {
+  key?: string;
+  target?: string;
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -57,8 +67,8 @@ function rank(key: string): number {
 /** Keys whose array holds other keys (`changed: ["name", "enabled"]`), shown by their labels. */
 const KEY_LISTS = new Set(['changed', 'fields']);
 
-/** A value as a reader reads it: yes/no, amounts in yuan (`…Fen`), rates in percent (`…Bp`). */
-function text(value: Json | undefined, key: string | undefined, words: SummaryWords): string {
+/** A value as a reader reads it: yes/no, amounts in yuan (`…Fen`), rates in percent (`…Bp`), codes in words. */
+function text(value: Json | undefined, key: string | undefined, words: SummaryWords, target: string | undefined): string {
   if (blank(value)) return '—';
   if (typeof value === 'boolean') return value ? words.yes : words.no;
   if (typeof value === 'number') {
@@ -66,9 +76,9 @@ function text(value: Json | undefined, key: string | undefined, words: SummaryWo
     if (key?.endsWith('Bp') && Number.isInteger(value)) return formatBp(value);
     return String(value);
   }
-  if (typeof value === 'string') return words.code ? words.code(value) : value;
+  if (typeof value === 'string') return words.code ? words.code(value, { key, target }) : value;
   if (Array.isArray(value)) {
-    return value.map((item) => (key && KEY_LISTS.has(key) && typeof item === 'string' ? words.field(item) : text(item, undefined, words))).join(', ');
+    return value.map((item) => (key && KEY_LISTS.has(key) && typeof item === 'string' ? words.field(item) : text(item, undefined, words, target))).join(', ');
   }
   return JSON.stringify(value);
 }
@@ -78,22 +88,24 @@ function text(value: Json | undefined, key: string | undefined, words: SummaryWo
  * the changed fields first as `field: before → after` — from `{before: {…}, after: {…}}`, from
  * an old-values object (`before` or `from`) beside the new values, from `{from, to}` (a status
  * change), from `previousName` beside `name`, and from a value `{from, to}` — then the other
- * keys as `field: value` (those that only name the record last), blank ones left out, joined with `; `. Known keys get their labels.
+ * keys as `field: value` (those that only name the record last; an order transition's own
+ * `detail` object read as keys of its own), blank ones left out, joined with `; `. Known keys get their labels;
+ * coded values are put in words by `words.code`, told the key and the row's table `target`.
  * A detail that is not a JSON object is answered as it is.
  */
-export function summarizeDetail(detail: string, words: SummaryWords): string {
-  return detailParts(detail, words).join(SEPARATOR);
+export function summarizeDetail(detail: string, words: SummaryWords, target?: string): string {
+  return detailParts(detail, words, target).join(SEPARATOR);
 }
 
 /** The parts of the summary (`summarizeDetail` joins them), one per change or key. */
-export function detailParts(detail: string, words: SummaryWords): string[] {
+export function detailParts(detail: string, words: SummaryWords, target?: string): string[] {
   const parsed = parseDetail(detail);
   if (!parsed) return detail.trim() ? [detail.trim()] : [];
   const changes: string[] = [];
   const used = new Set<string>();
   const change = (key: string | undefined, before: Json | undefined, after: Json | undefined) => {
     if (same(before, after)) return;
-    const values = `${text(before, key, words)}${ARROW}${text(after, key, words)}`;
+    const values = `${text(before, key, words, target)}${ARROW}${text(after, key, words, target)}`;
     changes.push(key === undefined ? values : `${words.field(key)}: ${values}`);
   };
 
@@ -147,8 +159,11 @@ export function detailParts(detail: string, words: SummaryWords): string[] {
   }
 
   const pairs = Object.entries(parsed)
-    .filter(([key, value]) => !used.has(key) && !blank(value))
+    .filter(([key]) => !used.has(key))
+    // An order transition's own details (`{"detail": {"channel": …}}`) read like the other keys.
+    .flatMap(([key, value]): [string, Json][] => (key === 'detail' && isObject(value) ? Object.entries(value) : [[key, value]]))
+    .filter(([, value]) => !blank(value))
     .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([key, value]) => `${words.field(key)}: ${text(value, key, words)}`);
+    .map(([key, value]) => `${words.field(key)}: ${text(value, key, words, target)}`);
   return [...changes, ...pairs];
 }
