@@ -259,7 +259,7 @@ describe('the order page', () => {
     const application = (over: Partial<SurrenderData>): SurrenderData => ({
       id: 1, surrenderNo: 'TB2026112700001', orderId: 7, orderNo: 'BH20261125000007', customerName: '郭子豪', capitalProviderName: '华夏消费金融', orderStatus: 'REPAYING',
       reason: 'CUSTOMER_REQUEST', initiatedBy: 'CUSTOMER', remark: '', requestedCancelDate: '2026-11-27', estimateFen: 355_068, payoffFen: 334_210, outstandingFen: 352_880,
-      noticeSentOn: null, cureDeadline: null, status: 'WITHDRAWN', createdBy: 3, createdByName: '王经办', createdAt: Date.parse('2026-11-27T09:30:00+08:00'),
+      noticeSentOn: null, cureDeadline: null, status: 'WITHDRAWN', createdBy: 3, createdByName: '王经办', createdAt: Date.parse('2026-11-27T09:30:15+08:00'),
       approvedByName: '', approvedAt: null, submittedOn: null, insurerRefundFen: null, endorsementNo: '', effectiveDate: null, refundReceivedOn: null, refundChannel: '',
       refundSerialNo: '', appliedFen: 0, surplusFen: 0, shortfallFen: 0, shortfallResolution: '', bearer: '', settledByName: '', settledAt: null, surplusPaidOn: null,
       payoutChannel: '', payoutSerialNo: '', rejectReason: '客户改为正常还款', policies: [],
@@ -297,6 +297,8 @@ describe('the order page', () => {
       expect(surrenders).toHaveBeenCalledWith({ page: 1, size: 50, orderId: 7, sort: { field: 'createdAt', order: 'desc' } });
       const settled = within(panel).getAllByRole('row').find((r) => r.textContent?.includes('TB2026112700002')) as HTMLElement;
       for (const part of ['已结案', '客户申请', '退保日 2026-11-27', '3,550.68', '3,620.00', '3,342.10', '余款 277.90', '待退还', '王经办']) expect(settled.textContent, part).toContain(part);
+      // The one date-time format of the workspace, with the seconds (the hour is the test's time zone).
+      expect(settled.textContent).toMatch(/2026-11-27 \d\d:30:15/);
       expect(within(panel).getByText('已撤回')).toBeTruthy();
       expect(within(settled).getByRole('link', { name: '查看' }).getAttribute('href')).toBe('/business/surrenderApplication?orderNo=BH20261125000007');
       fireEvent.click(within(panel).getByTestId('surrender-apply'));
