@@ -43,8 +43,7 @@ export function PoliciesTable({ view, onChanged, compact = false }: { view: Orde
   const quoted = view.policies.reduce((sum, p) => sum + p.premiumFen, 0);
   const finals = view.policies.every((p) => p.finalPremiumFen !== null) ? view.policies.reduce((sum, p) => sum + (p.finalPremiumFen ?? 0), 0) : null;
   const pad = CELL_PADDINGS.small;
-  const kindWidth = Math.max(130, ...POLICY_KINDS.map((kind) => textWidth(t(`policyKind.${kind}`)))) + pad;
-  const numbersWidth = Math.max(textWidth(t('policy.proposal')), textWidth(t('policy.policy'), 12)) + textWidth(' ') + POLICY_NO_WIDTH + pad;
+  const kindWidth = Math.max(120, ...POLICY_KINDS.map((kind) => textWidth(t(`policyKind.${kind}`)))) + pad;
   const ePolicyWidth = Math.max(textWidth(t('policy.open')) + 4 + HASH_WIDTH, textWidth(t('policy.uploadShort'))) + pad;
   // Widths from the shared column kinds (docs/lists.md, "Columns"), each fitting its header on one
   // line and its content in the interface language; the table scrolls sideways when they do not
@@ -80,13 +79,15 @@ export function PoliciesTable({ view, onChanged, compact = false }: { view: Orde
     {
       key: 'numbers',
       title: t('policy.numbers'),
-      width: columnWidth({ title: t('policy.numbers'), width: numbersWidth }, pad),
+      // The proposal number over the policy number, as the header reads ("投保单号 / 保单号"); each
+      // names itself on hover. Without a label before each the column fits the drawer in English.
+      width: columnWidth({ title: t('policy.numbers'), width: POLICY_NO_WIDTH + pad }, pad),
       render: (_, p) => (
-        <Space orientation="vertical" size={0} className="bh-nowrap">
-          <span>{p.proposalNo ? `${t('policy.proposal')} ${p.proposalNo}` : '—'}</span>
+        <Space orientation="vertical" size={0} className="bh-nowrap bh-num">
+          <span title={t('policy.proposal')}>{p.proposalNo || '—'}</span>
           {p.policyNo ? (
-            <Typography.Text type="secondary" className="bh-order__sub">
-              {t('policy.policy')} {p.policyNo}
+            <Typography.Text type="secondary" className="bh-order__sub" title={t('policy.policy')}>
+              {p.policyNo}
             </Typography.Text>
           ) : null}
         </Space>
