@@ -116,7 +116,10 @@ describe('order rules: products, versions, the calculator', () => {
       assert.deepEqual(sum.map((t) => t.trim()), ['合计', '10,000.00', '661.86', '0.00', '10,661.86', '']);
       const summary = drawer.getByTestId('calc-summary');
       assert.equal((await drawer.getByTestId('calc-irr').innerText()).trim(), '12.68%');
-      assert.match(await summary.innerText(), /名义年利率\s*12\.00%/);
+      // Each rate says which it is (docs/money.md): the product's nominal rate, the IRR's effective and nominal ones.
+      assert.match(await summary.innerText(), /名义年利率（产品月利率×12）\s*12\.00%/);
+      assert.match(await summary.innerText(), /实际年化利率（IRR，按月复利）\s*12\.68%/);
+      assert.match(await summary.innerText(), /名义年利率（月 IRR×12）\s*12\.00%/);
       assert.match(await summary.innerText(), /每期本息\s*888\.49/);
       await page.waitForTimeout(600);
       await screenshot(page, 'order-rules-calculator-zh', { fullPage: false });

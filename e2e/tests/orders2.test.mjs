@@ -466,8 +466,14 @@ describe('orders, part 2: declaration → insurance → contracts → down payme
       await statusIs(page, '还款中');
       const plan = page.getByTestId('plan');
       await plan.getByText('生效中').first().waitFor({ timeout: 10_000 });
-      assert.equal(await plan.locator('.ant-table-tbody .ant-table-row').count(), 12, 'twelve instalments');
-      const firstDue = (await plan.locator('.ant-table-tbody .ant-table-row').first().locator('td').nth(1).innerText()).trim();
+      // A disbursed order lists its instalments once, in 还款 › 分期明细: the plan links there.
+      assert.equal(await plan.locator('.ant-table').count(), 0, 'the plan keeps its summary');
+      assert.equal(await page.getByTestId('order-schedule-plan').count(), 0, 'the schedule keeps its rates');
+      await plan.getByTestId('plan-show-instalments').click();
+      const instalments = page.getByTestId('order-repayment').getByTestId('instalments');
+      await instalments.locator('.ant-table-tbody .ant-table-row').first().waitFor({ timeout: 10_000 });
+      assert.equal(await instalments.locator('.ant-table-tbody .ant-table-row').count(), 12, 'twelve instalments');
+      const firstDue = (await instalments.locator('.ant-table-tbody .ant-table-row').first().locator('td').nth(1).innerText()).trim();
       assert.ok(firstDue > businessDate, `the first instalment is due after today (${firstDue} > ${businessDate})`);
       assert.equal(await page.locator('#order-contracts .ant-table-row').filter({ hasText: '已签署' }).count(), 6, 'six contracts signed');
       await page.getByTestId('receipts').getByText('ICBC20261125000918').waitFor();

@@ -89,8 +89,12 @@ export function DisburseDialog({ view, onClose, onDone }: { view: OrderView; onC
   );
 }
 
-/** 还款计划: the stored plan (PENDING from the signing, ACTIVE from the disbursement). */
-export function PlanTable({ plan }: { plan: PlanData | null }) {
+/**
+ * 还款计划: the stored plan (PENDING from the signing, ACTIVE from the disbursement). Given
+ * `onShowInstalments` (a disbursed order, whose 还款 card lists the instalments with what became
+ * of each), the summary only and a link to them.
+ */
+export function PlanTable({ plan, onShowInstalments }: { plan: PlanData | null; onShowInstalments?: () => void }) {
   const { t } = useTranslation(BUSINESS_NS);
   if (!plan) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('plan.none')} />;
   return (
@@ -110,30 +114,36 @@ export function PlanTable({ plan }: { plan: PlanData | null }) {
           <span className="bh-num">{formatYuan(plan.feeFen)}</span>
         </Descriptions.Item>
       </Descriptions>
-      <Table<PlanItemData>
-        rowKey="seq"
-        size="small"
-        pagination={false}
-        dataSource={plan.items}
-        scroll={{ x: 'max-content', y: 360 }}
-        columns={[
-          { key: 'seq', title: t('plan.seq'), width: 60, align: 'center', render: (_, i) => i.seq },
-          { key: 'dueDate', title: t('plan.dueDate'), width: 110, render: (_, i) => i.dueDate },
-          { key: 'principal', title: t('plan.principal'), align: 'right', width: 120, render: (_, i) => <span className="bh-num">{formatYuan(i.principalFen)}</span> },
-          { key: 'interest', title: t('plan.interest'), align: 'right', width: 110, render: (_, i) => <span className="bh-num">{formatYuan(i.interestFen)}</span> },
-          { key: 'fee', title: t('plan.fee'), align: 'right', width: 100, render: (_, i) => <span className="bh-num">{formatYuan(i.feeFen)}</span> },
-          { key: 'total', title: t('plan.total'), align: 'right', width: 120, render: (_, i) => <strong className="bh-num">{formatYuan(i.totalFen)}</strong> },
-          { key: 'remaining', title: t('plan.remaining'), align: 'right', width: 120, render: (_, i) => <span className="bh-num">{formatYuan(i.remainingFen)}</span> },
-          {
-            key: 'deposit',
-            title: t('plan.depositOffset'),
-            align: 'center',
-            width: 110,
-            // A flag: this instalment's principal is offset by the deposit.
-            render: (_, i) => (i.depositOffset ? <Tag color="blue">{t('plan.offset')}</Tag> : null),
-          },
-        ]}
-      />
+      {onShowInstalments ? (
+        <Typography.Link onClick={onShowInstalments} data-testid="plan-show-instalments">
+          {t('plan.showInstalments')}
+        </Typography.Link>
+      ) : (
+        <Table<PlanItemData>
+          rowKey="seq"
+          size="small"
+          pagination={false}
+          dataSource={plan.items}
+          scroll={{ x: 'max-content', y: 360 }}
+          columns={[
+            { key: 'seq', title: t('plan.seq'), width: 60, align: 'center', render: (_, i) => i.seq },
+            { key: 'dueDate', title: t('plan.dueDate'), width: 110, render: (_, i) => i.dueDate },
+            { key: 'principal', title: t('plan.principal'), align: 'right', width: 120, render: (_, i) => <span className="bh-num">{formatYuan(i.principalFen)}</span> },
+            { key: 'interest', title: t('plan.interest'), align: 'right', width: 110, render: (_, i) => <span className="bh-num">{formatYuan(i.interestFen)}</span> },
+            { key: 'fee', title: t('plan.fee'), align: 'right', width: 100, render: (_, i) => <span className="bh-num">{formatYuan(i.feeFen)}</span> },
+            { key: 'total', title: t('plan.total'), align: 'right', width: 120, render: (_, i) => <strong className="bh-num">{formatYuan(i.totalFen)}</strong> },
+            { key: 'remaining', title: t('plan.remaining'), align: 'right', width: 120, render: (_, i) => <span className="bh-num">{formatYuan(i.remainingFen)}</span> },
+            {
+              key: 'deposit',
+              title: t('plan.depositOffset'),
+              align: 'center',
+              width: 110,
+              // A flag: this instalment's principal is offset by the deposit.
+              render: (_, i) => (i.depositOffset ? <Tag color="blue">{t('plan.offset')}</Tag> : null),
+            },
+          ]}
+        />
+      )}
     </div>
   );
 }

@@ -14,6 +14,8 @@ import type { OrderMoneyData } from './part2Types';
 import { OrderDetailPage } from './OrderDetailPage';
 import type { SurrenderData, SurrenderPageBody } from '../../shared/surrender/types';
 import type { PageResult } from '../../shared/crud/query';
+import { tagWidth } from '../../shared/crud/columns';
+import type { Schedule } from '../../shared/schedule/ScheduleView';
 
 const api = vi.hoisted(() => ({
   view: vi.fn<(id: number) => Promise<OrderView>>(),
@@ -255,11 +257,102 @@ describe('the order page', () => {
     expect(journals.textContent).toContain('5,000.00');
   });
 
+  it('the policies fit their columns in English: the status column as wide as its longest tag; the table scrolls sideways', async () => {
+    await i18n.changeLanguage('en');
+    const order = view('PENDING_POLICY', []);
+    order.policies = order.policies.map((p) => ({ ...p, status: 'UNDERWRITTEN', proposalNo: 'TDAA202611010000000123' }));
+    api.view.mockResolvedValue(order);
+    act(() => setRoles([P.ORDER_INFO_TABLE, P.ORDER_INFO_POLICY]));
+    renderPage();
+    const policies = await screen.findByTestId('policies');
+    await within(policies).findByText('Underwritten');
+    const table = policies.querySelector('table') as HTMLTableElement;
+    const widths = [...table.querySelectorAll('colgroup col')].map((col) => parseFloat((col as HTMLElement).style.width));
+    const headers = [...policies.querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(widths).toHaveLength(headers.length);
+    // Small table: 8 px padding each side.
+    expect(widths[headers.indexOf('Status')]).toBeGreaterThanOrEqual(tagWidth('Underwritten') + 16);
+    // As wide as its columns together (scroll.x), laid out as declared: a narrower card scrolls.
+    expect(table.style.width).toBe(`${widths.reduce((sum, width) => sum + width, 0)}px`);
+    expect(table.style.tableLayout).toBe('fixed');
+  });
+
+  describe('the instalments are listed once', () => {
+    const schedule: Schedule = {
+      productId: 1, productVersion: 1, principalFen: 500_000, term: 2, anchorDate: '2026-12-01', generatorVersion: 1, emiFen: 266_544,
+      upfrontFeeFen: 0, depositFen: 0, totalPrincipalFen: 500_000, totalInterestFen: 33_088, totalFeeFen: 0, totalRepaymentFen: 533_088,
+      nominalAnnualBp: 1200, annualised: { monthlyRateE12: 10_000_000_000, effectiveAnnualBp: 1268, nominalAnnualBp: 1200 },
+      lines: [
+        { seq: 1, dueDate: '2027-01-01', principalFen: 250_000, interestFen: 20_000, feeFen: 0, totalFen: 270_000, remainingFen: 250_000, isDepositOffset: false },
+        { seq: 2, dueDate: '2027-02-01', principalFen: 250_000, interestFen: 13_088, feeFen: 0, totalFen: 263_088, remainingFen: 0, isDepositOffset: false },
+      ],
+    };
+    const plan = (status: string) => ({
+      id: 1, status, method: 'ANNUITY', principalFen: 500_000, interestFen: 33_088, feeFen: 0, termN: 2, versionNo: 1,
+      items: schedule.lines.map((l) => ({ seq: l.seq, dueDate: l.dueDate, principalFen: l.principalFen, interestFen: l.interestFen, feeFen: 0, totalFen: l.totalFen, remainingFen: l.remainingFen, depositOffset: false })),
+    });
+
+    it('before the plan: the schedule with its instalments', async () => {
+      const order = view('PENDING_SIGN', []);
+      order.schedule = schedule;
+      api.view.mockResolvedValue(order);
+      act(() => setRoles([P.ORDER_INFO_TABLE]));
+      renderPage();
+      expect(await screen.findByTestId('order-schedule-plan')).toBeTruthy();
+      expect(screen.queryByTestId('schedule-show-instalments')).toBeNull();
+    });
+
+    it('from the signing: the stored plan; the amounts keep the rates and link to it', async () => {
+      const order = view('PENDING_DISBURSEMENT', []);
+      order.schedule = schedule;
+      order.plan = plan('PENDING');
+      api.view.mockResolvedValue(order);
+      act(() => setRoles([P.ORDER_INFO_TABLE]));
+      renderPage();
+      const planSection = await screen.findByTestId('plan');
+      expect(within(planSection).getAllByText('2027-02-01')).toHaveLength(1);
+      expect(screen.getByTestId('order-schedule-summary').textContent).toContain('12.68%');
+      expect(screen.queryByTestId('order-schedule-plan')).toBeNull();
+      expect(screen.getByTestId('schedule-show-instalments').textContent).toBe('查看还款计划');
+    });
+
+    it('from the disbursement: 还款 › 分期明细; the plan and the amounts link to that tab', async () => {
+      const order = view('REPAYING', []);
+      order.order.disbursedAt = 1_764_000_000_000;
+      order.schedule = schedule;
+      order.plan = plan('ACTIVE');
+      api.view.mockResolvedValue(order);
+      money.mockResolvedValue({ businessDate: '2026-12-10', outstandingFen: 500_000, paidFen: 0, customerCreditFen: 0, daysPastDue: 0, bucket: '', items: [], repayments: [], penalties: [], journals: [] });
+      act(() => setRoles([P.ORDER_INFO_TABLE]));
+      renderPage();
+      const planSection = await screen.findByTestId('plan');
+      expect(planSection.querySelector('.ant-table')).toBeNull();
+      expect(planSection.textContent).toContain('生效中');
+      expect(screen.queryByTestId('order-schedule-plan')).toBeNull();
+      expect(screen.getByTestId('schedule-show-instalments').textContent).toBe('查看分期明细');
+      const section = screen.getByTestId('order-repayment');
+      expect(within(section).getByRole('tab', { name: '分期明细' }).getAttribute('aria-selected')).toBe('false');
+      // jsdom does not scroll: the link's scroll is recorded instead.
+      const scrolled: Element[] = [];
+      Element.prototype.scrollIntoView = function (this: Element) {
+        scrolled.push(this);
+      };
+      try {
+        fireEvent.click(within(planSection).getByTestId('plan-show-instalments'));
+        await waitFor(() => expect(within(section).getByRole('tab', { name: '分期明细' }).getAttribute('aria-selected')).toBe('true'));
+        expect(await within(section).findByTestId('instalments')).toBeTruthy();
+        expect(scrolled).toEqual([section]);
+      } finally {
+        Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+      }
+    });
+  });
+
   describe('退保', () => {
     const application = (over: Partial<SurrenderData>): SurrenderData => ({
       id: 1, surrenderNo: 'TB2026112700001', orderId: 7, orderNo: 'BH20261125000007', customerName: '郭子豪', capitalProviderName: '华夏消费金融', orderStatus: 'REPAYING',
       reason: 'CUSTOMER_REQUEST', initiatedBy: 'CUSTOMER', remark: '', requestedCancelDate: '2026-11-27', estimateFen: 355_068, payoffFen: 334_210, outstandingFen: 352_880,
-      noticeSentOn: null, cureDeadline: null, status: 'WITHDRAWN', createdBy: 3, createdByName: '王经办', createdAt: Date.parse('2026-11-27T09:30:00+08:00'),
+      noticeSentOn: null, cureDeadline: null, status: 'WITHDRAWN', createdBy: 3, createdByName: '王经办', createdAt: Date.parse('2026-11-27T09:30:15+08:00'),
       approvedByName: '', approvedAt: null, submittedOn: null, insurerRefundFen: null, endorsementNo: '', effectiveDate: null, refundReceivedOn: null, refundChannel: '',
       refundSerialNo: '', appliedFen: 0, surplusFen: 0, shortfallFen: 0, shortfallResolution: '', bearer: '', settledByName: '', settledAt: null, surplusPaidOn: null,
       payoutChannel: '', payoutSerialNo: '', rejectReason: '客户改为正常还款', policies: [],
@@ -297,6 +390,8 @@ describe('the order page', () => {
       expect(surrenders).toHaveBeenCalledWith({ page: 1, size: 50, orderId: 7, sort: { field: 'createdAt', order: 'desc' } });
       const settled = within(panel).getAllByRole('row').find((r) => r.textContent?.includes('TB2026112700002')) as HTMLElement;
       for (const part of ['已结案', '客户申请', '退保日 2026-11-27', '3,550.68', '3,620.00', '3,342.10', '余款 277.90', '待退还', '王经办']) expect(settled.textContent, part).toContain(part);
+      // The one date-time format of the workspace, with the seconds (the hour is the test's time zone).
+      expect(settled.textContent).toMatch(/2026-11-27 \d\d:30:15/);
       expect(within(panel).getByText('已撤回')).toBeTruthy();
       expect(within(settled).getByRole('link', { name: '查看' }).getAttribute('href')).toBe('/business/surrenderApplication?orderNo=BH20261125000007');
       fireEvent.click(within(panel).getByTestId('surrender-apply'));

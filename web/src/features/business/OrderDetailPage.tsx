@@ -20,7 +20,7 @@ import { DisburseDialog, DisbursementInfo, PlanTable } from './Disbursement';
 import { DownPaymentPanel, RecordReceiptDialog, RefundDialog } from './DownPayment';
 import { InsureDialog } from './InsureDialog';
 import { useOrderView, useRefreshOrder } from './orderView';
-import { canRecordReceipt, generatable, hasLivePackage } from './part2Logic';
+import { canRecordReceipt, generatable, hasLivePackage, instalmentsPlace } from './part2Logic';
 import { ReasonPrompt } from './part2Parts';
 import { PoliciesTable } from './Policies';
 import { RepaymentSection } from './RepaymentDetails';
@@ -65,6 +65,8 @@ export function OrderDetailPage() {
   const view = useOrderView(id);
   const refreshOrder = useRefreshOrder();
   const [open, setOpen] = useState<Open | null>(null);
+  // The 还款 card's open tab: the links to the instalments open 分期明细.
+  const [repayTab, setRepayTab] = useState('repayments');
   // `?intake=1` (开始进件 / 进件 from a list) opens the intake form, also when the parameter
   // arrives after the page mounted.
   const wantsIntake = params.get('intake') === '1';
@@ -97,6 +99,12 @@ export function OrderDetailPage() {
   const order = data.order;
   const allowed = orderActions(order.status, data.nextEvents, held, { receivedFen: data.receivedFen });
   const reserved = data.allocations.find((a) => a.status === 'RESERVED');
+  // The instalments are listed once (instalmentsPlace); the other sections link to them.
+  const place = instalmentsPlace(data);
+  const showInstalments = () => {
+    setRepayTab('items');
+    scrollTo('order-repayment');
+  };
 
   const run = async (action: OrderAction) => {
     switch (action) {
@@ -182,7 +190,7 @@ export function OrderDetailPage() {
           {/* A disbursed order's money first: what is owed and paid is what the page is opened for. */}
           {order.disbursedAt !== null ? (
             <DetailSection title={t('section.repayment')} id="order-repayment">
-              <RepaymentSection order={order} onChanged={refresh} />
+              <RepaymentSection order={order} onChanged={refresh} tab={repayTab} onTab={setRepayTab} />
             </DetailSection>
           ) : null}
           <DetailSection title={t('section.customer')} id="order-customer">
@@ -219,7 +227,23 @@ export function OrderDetailPage() {
           </DetailSection>
           <DetailSection title={t('section.amounts')} id="order-amounts">
             <Amounts view={data} />
-            <div className="bh-order-drawer__section">{data.schedule ? <ScheduleView data={data.schedule} testId="order-schedule" height={360} /> : <NoSchedule />}</div>
+            <div className="bh-order-drawer__section">
+              {data.schedule ? (
+                <ScheduleView data={data.schedule} testId="order-schedule" height={360} lines={place === 'schedule'}>
+                  {place === 'schedule' ? null : (
+                    <Typography.Link
+                      className="bh-order-schedule__link"
+                      onClick={place === 'repayment' ? showInstalments : () => scrollTo('order-plan')}
+                      data-testid="schedule-show-instalments"
+                    >
+                      {place === 'repayment' ? t('plan.showInstalments') : t('plan.showPlan')}
+                    </Typography.Link>
+                  )}
+                </ScheduleView>
+              ) : (
+                <NoSchedule />
+              )}
+            </div>
           </DetailSection>
           {data.contracts.length > 0 || generatable(order.status) ? (
             <DetailSection title={t('section.contracts')} id="order-contracts">
@@ -233,7 +257,7 @@ export function OrderDetailPage() {
           ) : null}
           {data.plan ? (
             <DetailSection title={t('section.plan')} id="order-plan">
-              <PlanTable plan={data.plan} />
+              <PlanTable plan={data.plan} {...(place === 'repayment' ? { onShowInstalments: showInstalments } : {})} />
             </DetailSection>
           ) : null}
           {data.premiumLine || data.disbursement || order.status === 'PENDING_DISBURSEMENT' ? (

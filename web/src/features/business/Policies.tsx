@@ -1,19 +1,26 @@
-import { App, DatePicker, Empty, Form, Input, Space, Table, Typography } from 'antd';
+import { App, DatePicker, Empty, Form, Input, Space, Table, Typography, type TableProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '../../shared/auth/catalogue.gen';
 import { hasPermission, usePermissions } from '../../shared/auth/permissions';
+import { CELL_PADDINGS, columnWidth, KIND_WIDTHS, statusWidth, tableWidth, textWidth } from '../../shared/crud/columns';
 import { FormDialog } from '../../shared/crud/FormDialog';
 import { formatYuan } from '../../shared/format/money';
 import { openBlob, policyApi, type OrderView, type PolicyRow } from './api';
 import { BUSINESS_NS } from './locales';
-import { hashPrefix } from './part2Logic';
+import { POLICY_KINDS } from './logic';
+import { hashPrefix, POLICY_STATUSES } from './part2Logic';
 import { FilePick, StatusTag } from './part2Parts';
 import { useRefusal } from './useRefusal';
 
 /** The statuses in which an electronic policy is uploaded. */
 const ISSUING = ['PENDING_POLICY'];
+
+/** The width of an e-policy's hash prefix: 8 hex digits in antd's code style (85 % monospace, padding, margin, border). */
+const HASH_WIDTH = 76;
+/** A proposal or policy number as insurers give them (up to 22 characters: four letters, eighteen digits). */
+const POLICY_NO_WIDTH = textWidth('TDAA202611010000000123');
 
 /**
  * The policies of an order: cover, insurer, quoted and final premium, proposal and policy numbers,
@@ -35,6 +42,115 @@ export function PoliciesTable({ view, onChanged, compact = false }: { view: Orde
   };
   const quoted = view.policies.reduce((sum, p) => sum + p.premiumFen, 0);
   const finals = view.policies.every((p) => p.finalPremiumFen !== null) ? view.policies.reduce((sum, p) => sum + (p.finalPremiumFen ?? 0), 0) : null;
+  const pad = CELL_PADDINGS.small;
+  const kindWidth = Math.max(120, ...POLICY_KINDS.map((kind) => textWidth(t(`policyKind.${kind}`)))) + pad;
+  const ePolicyWidth = Math.max(textWidth(t('policy.open')) + 4 + HASH_WIDTH, textWidth(t('policy.uploadShort'))) + pad;
+  // Widths from the shared column kinds (docs/lists.md, "Columns"), each fitting its header on one
+  // line and its content in the interface language; the table scrolls sideways when they do not
+  // fit together (the order page at 1440 px in English or Japanese) rather than clip a column.
+  const columns: NonNullable<TableProps<PolicyRow>['columns']> = [
+    {
+      key: 'kind',
+      title: t('policyKindLabel'),
+      width: columnWidth({ title: t('policyKindLabel'), width: kindWidth }, pad),
+      render: (_, p) => (
+        <Space orientation="vertical" size={0}>
+          <span>{t(`policyKind.${p.kind}`, { defaultValue: p.kind })}</span>
+          <Typography.Text type="secondary" className="bh-order__sub">
+            {p.insurerName}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: 'premium',
+      title: t('insure.quoted'),
+      align: 'right',
+      width: columnWidth({ title: t('insure.quoted'), kind: 'money' }, pad),
+      render: (_, p) => <span className="bh-num">{formatYuan(p.premiumFen)}</span>,
+    },
+    {
+      key: 'final',
+      title: t('insure.finalPremium'),
+      align: 'right',
+      width: columnWidth({ title: t('insure.finalPremium'), kind: 'money' }, pad),
+      render: (_, p) => (p.finalPremiumFen === null ? '—' : <span className="bh-num">{formatYuan(p.finalPremiumFen)}</span>),
+    },
+    {
+      key: 'numbers',
+      title: t('policy.numbers'),
+      // The proposal number over the policy number, as the header reads ("投保单号 / 保单号"); each
+      // names itself on hover. Without a label before each the column fits the drawer in English.
+      width: columnWidth({ title: t('policy.numbers'), width: POLICY_NO_WIDTH + pad }, pad),
+      render: (_, p) => (
+        <Space orientation="vertical" size={0} className="bh-nowrap bh-num">
+          <span title={t('policy.proposal')}>{p.proposalNo || '—'}</span>
+          {p.policyNo ? (
+            <Typography.Text type="secondary" className="bh-order__sub" title={t('policy.policy')}>
+              {p.policyNo}
+            </Typography.Text>
+          ) : null}
+        </Space>
+      ),
+    },
+    {
+      // The start over the end ("~ 2027-11-30"): the columns fit the 1040 px drawer.
+      key: 'dates',
+      title: t('policy.period'),
+      width: columnWidth({ title: t('policy.period'), width: KIND_WIDTHS.date + textWidth('~ ') + pad }, pad),
+      render: (_, p) =>
+        p.startDate ? (
+          <Space orientation="vertical" size={0} className="bh-num bh-nowrap">
+            <span>{p.startDate}</span>
+            <span>~ {p.endDate ?? ''}</span>
+          </Space>
+        ) : (
+          '—'
+        ),
+    },
+    ...(compact
+      ? []
+      : [
+          {
+            key: 'agreement',
+            title: t('insure.specialAgreement'),
+            width: columnWidth({ title: t('insure.specialAgreement'), width: 150 }, pad),
+            ellipsis: true,
+            render: (_: unknown, p: PolicyRow) => p.specialAgreement || '—',
+          },
+        ]),
+    {
+      key: 'status',
+      title: t('state'),
+      width: statusWidth(
+        t('state'),
+        POLICY_STATUSES.map((status) => t(`policyStatus.${status}`)),
+        pad,
+      ),
+      render: (_, p) => <StatusTag of="policy" status={p.status} />,
+    },
+    {
+      // The file over the upload link: both on one line would need twice the width.
+      key: 'ePolicy',
+      title: t('policy.ePolicy'),
+      width: columnWidth({ title: t('policy.ePolicy'), width: ePolicyWidth }, pad),
+      render: (_, p) => (
+        <Space orientation="vertical" size={0} className="bh-nowrap">
+          {p.ePolicyFileId ? (
+            <a onClick={() => void open(p.id)} title={p.ePolicySha256}>
+              {t('policy.open')} <Typography.Text code>{hashPrefix(p.ePolicySha256, 8)}</Typography.Text>
+            </a>
+          ) : null}
+          {canUpload && p.status !== 'ISSUED' ? (
+            <a onClick={() => setUploading(p)} data-testid="upload-policy">
+              {t('policy.uploadShort')}
+            </a>
+          ) : null}
+          {!p.ePolicyFileId && !(canUpload && p.status !== 'ISSUED') ? '—' : null}
+        </Space>
+      ),
+    },
+  ];
   return (
     <>
       <Table<PolicyRow>
@@ -42,86 +158,11 @@ export function PoliciesTable({ view, onChanged, compact = false }: { view: Orde
         size="small"
         pagination={false}
         dataSource={[...view.policies]}
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
+        scroll={{ x: tableWidth(columns) }}
         data-testid="policies"
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noPolicies')} /> }}
-        columns={[
-          {
-            key: 'kind',
-            title: t('policyKindLabel'),
-            width: 160,
-            render: (_, p) => (
-              <Space orientation="vertical" size={0}>
-                <span>{t(`policyKind.${p.kind}`, { defaultValue: p.kind })}</span>
-                <Typography.Text type="secondary" className="bh-order__sub">
-                  {p.insurerName}
-                </Typography.Text>
-              </Space>
-            ),
-          },
-          { key: 'premium', title: t('insure.quoted'), align: 'right', width: 110, render: (_, p) => <span className="bh-num">{formatYuan(p.premiumFen)}</span> },
-          {
-            key: 'final',
-            title: t('insure.finalPremium'),
-            align: 'right',
-            width: 110,
-            render: (_, p) => (p.finalPremiumFen === null ? '—' : <span className="bh-num">{formatYuan(p.finalPremiumFen)}</span>),
-          },
-          {
-            key: 'numbers',
-            title: t('policy.numbers'),
-            width: 210,
-            render: (_, p) => (
-              <Space orientation="vertical" size={0} className="bh-nowrap">
-                <span>{p.proposalNo ? `${t('policy.proposal')} ${p.proposalNo}` : '—'}</span>
-                {p.policyNo ? (
-                  <Typography.Text type="secondary" className="bh-order__sub">
-                    {t('policy.policy')} {p.policyNo}
-                  </Typography.Text>
-                ) : null}
-              </Space>
-            ),
-          },
-          {
-            // The start over the end: the columns fit the 1040 px drawer.
-            key: 'dates',
-            title: t('policy.period'),
-            width: 110,
-            render: (_, p) =>
-              p.startDate ? (
-                <Space orientation="vertical" size={0} className="bh-num bh-nowrap">
-                  <span>{p.startDate}</span>
-                  <span>~ {p.endDate ?? ''}</span>
-                </Space>
-              ) : (
-                '—'
-              ),
-          },
-          ...(compact
-            ? []
-            : [{ key: 'agreement', title: t('insure.specialAgreement'), width: 180, ellipsis: true, render: (_: unknown, p: PolicyRow) => p.specialAgreement || '—' }]),
-          { key: 'status', title: t('state'), width: 90, render: (_, p) => <StatusTag of="policy" status={p.status} /> },
-          {
-            key: 'ePolicy',
-            title: t('policy.ePolicy'),
-            width: 140,
-            render: (_, p) => (
-              <Space size={12}>
-                {p.ePolicyFileId ? (
-                  <a onClick={() => void open(p.id)} title={p.ePolicySha256}>
-                    {t('policy.open')} <Typography.Text code>{hashPrefix(p.ePolicySha256, 8)}</Typography.Text>
-                  </a>
-                ) : null}
-                {canUpload && p.status !== 'ISSUED' ? (
-                  <a onClick={() => setUploading(p)} data-testid="upload-policy">
-                    {t('policy.upload')}
-                  </a>
-                ) : null}
-                {!p.ePolicyFileId && !(canUpload && p.status !== 'ISSUED') ? '—' : null}
-              </Space>
-            ),
-          },
-        ]}
+        columns={columns}
         summary={(rows) =>
           rows.length > 0 ? (
             <Table.Summary.Row>

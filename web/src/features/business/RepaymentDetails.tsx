@@ -18,7 +18,18 @@ import { accountKey, componentFigures, journalAmount, penaltyTotal, subledgerKin
  * instalments with what became of each component, the penalties by day, the write-offs, the
  * surrenders and the journals.
  */
-export function RepaymentSection({ order, onChanged }: { order: OrderRow; onChanged: () => unknown }) {
+export function RepaymentSection({
+  order,
+  onChanged,
+  tab,
+  onTab,
+}: {
+  order: OrderRow;
+  onChanged: () => unknown;
+  /** The open tab when the page chooses it (its links to 分期明细); antd's own state otherwise. */
+  tab?: string;
+  onTab?: (key: string) => void;
+}) {
   const { t } = useTranslation(BUSINESS_NS);
   const held = usePermissions();
   const money = useOrderMoney(order.id);
@@ -28,6 +39,8 @@ export function RepaymentSection({ order, onChanged }: { order: OrderRow; onChan
     <Tabs
       className="bh-repay-tabs"
       data-testid="repayment-tabs"
+      {...(tab !== undefined ? { activeKey: tab } : {})}
+      {...(onTab ? { onChange: onTab } : {})}
       items={[
         { key: 'repayments', label: t('repay.tabs.overview'), children: <RepaymentPanel order={order} onChanged={onChanged} /> },
         {

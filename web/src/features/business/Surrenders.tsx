@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PERMISSIONS } from '../../shared/auth/catalogue.gen';
 import { hasPermission, usePermissions } from '../../shared/auth/permissions';
-import { formatDateTime, MINUTES_FORMAT } from '../../shared/format/datetime';
+import { formatDateTime } from '../../shared/format/datetime';
 import { formatYuan } from '../../shared/format/money';
 import { surrenderApplyPath } from '../../shared/order/status';
 import { surrenderPage } from '../../shared/surrender/api';
@@ -81,7 +81,7 @@ export function SurrenderPanel({ order }: { order: OrderRow }) {
                 <Space orientation="vertical" size={0}>
                   <span className="bh-num">{r.surrenderNo}</span>
                   <Typography.Text type="secondary" className="bh-order__sub bh-num">
-                    {formatDateTime(r.createdAt, MINUTES_FORMAT)}
+                    {formatDateTime(r.createdAt)}
                   </Typography.Text>
                 </Space>
               ),

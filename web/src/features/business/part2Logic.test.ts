@@ -13,6 +13,7 @@ import {
   formatChangeBp,
   generatable,
   hasLivePackage,
+  instalmentsPlace,
   insureBody,
   insureField,
   insureInitial,
@@ -200,5 +201,16 @@ describe('disbursement and policies', () => {
   it('lists the financed policies still without their electronic policy', () => {
     const rows = [policy({ id: 1, status: 'ISSUED' }), policy({ id: 2, status: 'UNDERWRITTEN' }), policy({ id: 3, status: 'UNDERWRITTEN', financed: false })];
     expect(policiesToIssue(rows).map((p) => p.id)).toEqual([2]);
+  });
+});
+
+describe('where the order page lists the instalments', () => {
+  const plan = { id: 1 };
+  it('once: the schedule before the plan, the plan from the signing, the repayments from the disbursement', () => {
+    expect(instalmentsPlace({ order: { disbursedAt: null }, plan: null })).toBe('schedule');
+    expect(instalmentsPlace({ order: { disbursedAt: null }, plan })).toBe('plan');
+    expect(instalmentsPlace({ order: { disbursedAt: 1_764_000_000_000 }, plan })).toBe('repayment');
+    // A reversed disbursement puts the plan back to PENDING and the order back before the money.
+    expect(instalmentsPlace({ order: { disbursedAt: null }, plan: { id: 1, status: 'PENDING' } })).toBe('plan');
   });
 });

@@ -97,6 +97,8 @@ export function insureField(server: string): string {
 /** The documents of the declaration package (T12); the others form the loan package (T15). */
 export const DECLARATION_KINDS: readonly string[] = ['OWNER_DECLARATION', 'POWER_OF_ATTORNEY'];
 export const LOAN_KINDS: readonly string[] = ['LOAN_CONTRACT', 'SERVICE_AGREEMENT', 'WITHHOLDING_AUTH', 'PRIVACY_AUTH'];
+/** A policy's statuses (QUOTED, UNDERWRITTEN or ISSUED: the server's `PolicyData.status`): the policies' status column fits the longest of their tags. */
+export const POLICY_STATUSES: readonly string[] = ['QUOTED', 'UNDERWRITTEN', 'ISSUED'];
 
 export type ContractPackage = 'declaration' | 'loan';
 
@@ -242,4 +244,15 @@ export function policiesToIssue(policies: readonly PolicyViewData[]): PolicyView
  */
 export function disbursable(line: PremiumLineRefData | null | undefined): boolean {
   return !!line && line.lineStatus === 'LIVE' && (line.status === 'CP_APPROVED' || line.status === 'PARTIALLY_PAID');
+}
+
+/**
+ * Where the order page lists the instalments, once: the 还款 card's 分期明细 tab from the
+ * disbursement on (with what became of each), else the stored plan (还款计划, from the signing),
+ * else the schedule computed from the intake (金额与还款计划). The other sections keep their
+ * summary and a link to it.
+ */
+export function instalmentsPlace(view: { order: { disbursedAt: number | null }; plan: unknown }): 'repayment' | 'plan' | 'schedule' {
+  if (view.order.disbursedAt !== null) return 'repayment';
+  return view.plan ? 'plan' : 'schedule';
 }

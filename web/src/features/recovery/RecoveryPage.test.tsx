@@ -34,7 +34,7 @@ const ME = 9;
 const recovery = (over: Partial<RecoveryData>): RecoveryData => ({
   id: 1, recoveryNo: 'ZC2026121000001', orderId: 7, orderNo: 'BH20261125000007', customerName: '郭子豪', capitalProviderName: '华夏消费金融', orderStatus: 'OVERDUE',
   method: 'COLLECTION_AGENCY', agency: '北京信达催收服务有限公司', claimFen: 177_698, reason: '客户失联超过 90 天，委外催收', levels: 1, status: 'PENDING_APPROVAL',
-  createdBy: 3, createdByName: '王经办', createdAt: Date.parse('2026-12-10T09:30:00+08:00'), firstBy: null, firstByName: '', firstAt: null, secondByName: '', secondAt: null,
+  createdBy: 3, createdByName: '王经办', createdAt: Date.parse('2026-12-10T09:30:15+08:00'), firstBy: null, firstByName: '', firstAt: null, secondByName: '', secondAt: null,
   approvedOn: null, rejectReason: '', executedOn: null, executedByName: '', result: '', recoveredFen: 0, costFen: 0, writtenOffFen: 0,
   ...over,
 });
@@ -121,7 +121,8 @@ describe('追偿申请', () => {
     expect(pending.textContent).toContain('待审批');
     expect(pending.textContent).toContain('审批 0/1');
     expect(pending.textContent).toContain('王经办');
-    expect(pending.textContent).toMatch(/2026-12-10 \d\d:30/); // the test's time zone
+    // The one date-time format of the workspace, with the seconds (the hour is the test's time zone).
+    expect(pending.textContent).toMatch(/2026-12-10 \d\d:30:15/);
     // The order number opens the order page.
     expect(within(pending).getByText('BH20261125000007').closest('a')?.getAttribute('href')).toBe('/business/orderDetail/7');
     const second = rowOf('ZC2026121000002');

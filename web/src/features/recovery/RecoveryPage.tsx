@@ -9,7 +9,7 @@ import { getUserInfo } from '../../shared/auth/token';
 import { ListPage, type FilterField, type ListColumn } from '../../shared/crud/ListPage';
 import '../../shared/crud/locales';
 import { useListReload } from '../../shared/crud/useListReload';
-import { formatDateTime, MINUTES_FORMAT } from '../../shared/format/datetime';
+import { formatDateTime } from '../../shared/format/datetime';
 import { useUi } from '../../shared/settings/store';
 import { recoveryApi } from './api';
 import { ApplyDialog } from './ApplyDialog';
@@ -91,7 +91,7 @@ export function RecoveryPage() {
             {row.recoveryNo}
           </a>
           <Typography.Text type="secondary" className="bh-recovery__sub bh-nowrap" title={t('col.createdAt')}>
-            {formatDateTime(row.createdAt, MINUTES_FORMAT)}
+            {formatDateTime(row.createdAt)}
           </Typography.Text>
         </Space>
       ),

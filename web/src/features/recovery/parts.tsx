@@ -6,7 +6,7 @@ import { isApiError } from '../../shared/api/errors';
 import { PERMISSIONS as P } from '../../shared/auth/catalogue.gen';
 import { hasPermission, usePermissions } from '../../shared/auth/permissions';
 import { FormDialog } from '../../shared/crud/FormDialog';
-import { formatDateTime, MINUTES_FORMAT } from '../../shared/format/datetime';
+import { formatDateTime } from '../../shared/format/datetime';
 import { formatYuan } from '../../shared/format/money';
 import { orderPath } from '../../shared/order/status';
 import { recoveryApi } from './api';
@@ -137,7 +137,7 @@ export function ApproversCell({ row }: { row: Pick<RecoveryData, 'firstByName' |
   );
 }
 
-const time = (ms: number | null) => (ms === null ? '' : formatDateTime(ms, MINUTES_FORMAT));
+const time = (ms: number | null) => (ms === null ? '' : formatDateTime(ms));
 
 /**
  * The approval chain: applied, the first and second approvals, then how it went on (handed over,
@@ -229,7 +229,7 @@ export function RecoverySummary({ row }: { row: RecoveryData }) {
         <RecoveryStatusTag status={row.status} />
       </Descriptions.Item>
       <Descriptions.Item label={t('col.applicant')}>
-        {row.createdByName} · {formatDateTime(row.createdAt, MINUTES_FORMAT)}
+        {row.createdByName} · {formatDateTime(row.createdAt)}
       </Descriptions.Item>
       {row.approvedOn ? <Descriptions.Item label={t('approvedOn')}>{row.approvedOn}</Descriptions.Item> : null}
       {row.executedOn ? (

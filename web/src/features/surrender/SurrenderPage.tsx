@@ -9,7 +9,7 @@ import { getUserInfo } from '../../shared/auth/token';
 import { ListPage, type FilterField, type ListColumn } from '../../shared/crud/ListPage';
 import '../../shared/crud/locales';
 import { useListReload } from '../../shared/crud/useListReload';
-import { formatDateTime, MINUTES_FORMAT } from '../../shared/format/datetime';
+import { formatDateTime } from '../../shared/format/datetime';
 import { SURRENDER_LABELS_NS } from '../../shared/surrender/labels';
 import { surrenderApi } from './api';
 import { ApplyDialog } from './ApplyDialog';
@@ -93,7 +93,7 @@ export function SurrenderPage() {
             {row.surrenderNo}
           </a>
           <Typography.Text type="secondary" className="bh-surrender__sub bh-nowrap" title={t('col.createdAt')}>
-            {formatDateTime(row.createdAt, MINUTES_FORMAT)}
+            {formatDateTime(row.createdAt)}
           </Typography.Text>
         </Space>
       ),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PERMISSIONS as P } from '../../shared/auth/catalogue.gen';
 import { hasPermission, usePermissions } from '../../shared/auth/permissions';
-import { formatDateTime, MINUTES_FORMAT } from '../../shared/format/datetime';
+import { formatDateTime } from '../../shared/format/datetime';
 import { formatYuan } from '../../shared/format/money';
 import { OrderStatusTag } from '../../shared/order/OrderStatusTag';
 import { orderPath } from '../../shared/order/status';
@@ -152,7 +152,7 @@ export function PolicyEstimates({ policies, testId }: { policies: readonly Surre
   );
 }
 
-const time = (ms: number | null) => (ms === null ? '' : formatDateTime(ms, MINUTES_FORMAT));
+const time = (ms: number | null) => (ms === null ? '' : formatDateTime(ms));
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
 
 /** Everything an application says, for the dialogs and the details drawer (`full`: every field). */

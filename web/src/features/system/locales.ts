@@ -114,7 +114,7 @@ const zh = {
     hasChildren: '部门下还有下级部门，不能删除',
     editTitle: '编辑部门',
     createTitle: '新增部门',
-    empty: '还没有部门，点击“新增部门”建立组织架构。',
+    empty: '还没有部门，点击“{{action}}”建立组织架构。',
   },
   role: {
     code: '角色编码',
@@ -719,7 +719,7 @@ const en: SystemDictionary = {
     hasChildren: 'The department still has sub-departments: it cannot be deleted',
     editTitle: 'Edit department',
     createTitle: 'New department',
-    empty: 'No departments yet. Click “New department” to build the organization.',
+    empty: 'No departments yet. Click “{{action}}” to build the organization.',
   },
   role: {
     code: 'Role code',
@@ -1321,7 +1321,7 @@ const es: SystemDictionary = {
     hasChildren: 'El departamento aún tiene subdepartamentos: no se puede eliminar',
     editTitle: 'Editar departamento',
     createTitle: 'Nuevo departamento',
-    empty: 'Aún no hay departamentos. Pulse «Nuevo departamento» para crear la organización.',
+    empty: 'Aún no hay departamentos. Pulse «{{action}}» para crear la organización.',
   },
   role: {
     code: 'Código del rol',
@@ -1846,8 +1846,8 @@ const ja: SystemDictionary = {
     contentHint: 'パラメーターは二重の波かっこで記します（例：{{example}}）。名前は英字で始め、英数字と下線のみ使えます。',
     providerTemplateIdHint: 'SMS プロバイダーで承認されたテンプレート ID（例：SMS_123456）。内蔵送信箱では不要です。',
     unbalanced: '波かっこが対になっていません（プレースホルダーは二重の波かっこで、空や入れ子は不可）',
-    badName: 'プレースホルダー“{{name}}”が不正です：英字で始め、英数字と下線のみ',
-    singleBraces: 'プレースホルダーは“{{single}}”ではなく“{{double}}”と書いてください',
+    badName: 'プレースホルダー「{{name}}」が不正です：英字で始め、英数字と下線のみ',
+    singleBraces: 'プレースホルダーは「{{single}}」ではなく「{{double}}」と書いてください',
     test: 'テスト送信',
     testTitle: 'テスト送信：{{name}}',
     send: '送信',
@@ -1923,7 +1923,7 @@ const ja: SystemDictionary = {
     hasChildren: 'この部署にはまだ下位部署があるため削除できません',
     editTitle: '部署を編集',
     createTitle: '部署を追加',
-    empty: '部署がまだありません。「部署を追加」で組織を作成してください。',
+    empty: '部署がまだありません。「{{action}}」で組織を作成してください。',
   },
   role: {
     code: 'ロールコード',

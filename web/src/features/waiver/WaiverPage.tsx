@@ -9,7 +9,7 @@ import { getUserInfo } from '../../shared/auth/token';
 import { ListPage, type FilterField, type ListColumn } from '../../shared/crud/ListPage';
 import '../../shared/crud/locales';
 import { useListReload } from '../../shared/crud/useListReload';
-import { formatDateTime, MINUTES_FORMAT } from '../../shared/format/datetime';
+import { formatDateTime } from '../../shared/format/datetime';
 import { useUi } from '../../shared/settings/store';
 import { waiverApi } from './api';
 import { ApplyDialog } from './ApplyDialog';
@@ -87,7 +87,7 @@ export function WaiverPage() {
             {row.waiverNo}
           </a>
           <Typography.Text type="secondary" className="bh-waiver__sub bh-nowrap" title={t('col.createdAt')}>
-            {formatDateTime(row.createdAt, MINUTES_FORMAT)}
+            {formatDateTime(row.createdAt)}
           </Typography.Text>
         </Space>
       ),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/errors';
 import { FormDialog } from '../../shared/crud/FormDialog';
-import { formatDateTime, MINUTES_FORMAT } from '../../shared/format/datetime';
+import { formatDateTime } from '../../shared/format/datetime';
 import { formatYuan } from '../../shared/format/money';
 import { orderPath } from '../../shared/order/status';
 import { waiverApi } from './api';
@@ -145,7 +145,7 @@ export function WaiverSummary({ row }: { row: WaiverData }) {
         <WaiverStatusTag status={row.status} />
       </Descriptions.Item>
       <Descriptions.Item label={t('col.applicant')}>
-        {row.createdByName} · {formatDateTime(row.createdAt, MINUTES_FORMAT)}
+        {row.createdByName} · {formatDateTime(row.createdAt)}
       </Descriptions.Item>
       {row.approvedOn ? <Descriptions.Item label={t('approvedOn')}>{row.approvedOn}</Descriptions.Item> : null}
       {row.effectiveOn ? <Descriptions.Item label={t('effectiveOn')}>{row.effectiveOn}</Descriptions.Item> : null}

@@ -25,6 +25,15 @@ describe('built-in names', () => {
     expect(builtInName('smsTemplate', 'LOGIN_CODE', '登录验证码', 'es')).toBe('Código de acceso');
   });
 
+  it("dictionary types: the remark (stored in Chinese only) and the Spanish and Japanese names", () => {
+    expect(builtInName('dictTypeRemark', 'customer_kind', '个人或企业客户', 'en')).toBe('Individual or enterprise customer');
+    expect(builtInName('dictTypeRemark', 'customer_kind', '个人或企业客户', 'zh')).toBe('个人或企业客户');
+    expect(builtInName('dictTypeRemark', 'banner_position', '广告展示的位置，可自行增加', 'ja')).toBe('広告を表示する位置。独自に追加できます');
+    expect(builtInName('dictTypeRemark', 'customer_kind', '个人、个体户或企业客户', 'en')).toBe('个人、个体户或企业客户');
+    expect(builtInName('dictType', 'vehicle_usage', '车辆使用性质', 'es')).toBe('Uso del vehículo');
+    expect(builtInName('dictType', 'surrender_reason', '退保原因', 'ja')).toBe('解約理由');
+  });
+
   it('keeps a renamed built-in record and every other record as stored', () => {
     expect(builtInName('contractTemplate', 'BUILTIN_LOAN_CONTRACT', '借款合同（2026 版）', 'en')).toBe('借款合同（2026 版）');
     expect(builtInName('role', 'editor', '超级管理员', 'en')).toBe('超级管理员');
@@ -61,6 +70,17 @@ describe('the Chinese names are the ones the server stores', () => {
     expect(source).toContain(`SUPER_ROLE_NAME: &str = "${BUILT_IN_NAMES.role.super_admin?.zh}"`);
     expect(source).toContain('code: Set(SUPER_ROLE_CODE.to_owned()), name: Set(SUPER_ROLE_NAME.to_owned())');
     expect(source).toContain(`description: Set("${BUILT_IN_NAMES.roleDescription.super_admin?.zh}".to_owned())`);
+  });
+
+  it('the dictionary types, their English names and remarks (m0009), every seeded type', () => {
+    const source = read('store/src/migration/m0009_content.rs');
+    const seeded = [...source.matchAll(/\( "([a-z_]+)", "([^"]+)", "([^"]+)", "([^"]+)", &\[/g)].map(([, code, zh, en, remark]) => ({ code, zh, en, remark }));
+    expect(seeded.map((type) => type.code).sort()).toEqual(Object.keys(BUILT_IN_NAMES.dictType).sort());
+    expect(Object.keys(BUILT_IN_NAMES.dictTypeRemark).sort()).toEqual(Object.keys(BUILT_IN_NAMES.dictType).sort());
+    for (const { code, zh, en, remark } of seeded) {
+      expect(BUILT_IN_NAMES.dictType[code], code).toMatchObject({ zh, en });
+      expect(BUILT_IN_NAMES.dictTypeRemark[code]?.zh, code).toBe(remark);
+    }
   });
 
   it('the SMS, notice and contract templates (migrations)', () => {

@@ -6,11 +6,11 @@ import { isLanguage, type Language } from '../i18n/languages';
  * Names of the records the server creates itself (docs/content.md, "Built-in names"), in the
  * four languages. A built-in record is known by its stable code; the Chinese name is the one the
  * server stores when it creates the record (crates/service/src/system/bootstrap.rs, the
- * migrations m0005, m0016, m0023, m0024). Stored names are never changed: a user may have
+ * migrations m0005, m0009, m0016, m0023, m0024). Stored names are never changed: a user may have
  * renamed the record, so the translation is shown only while the stored name is still that
  * default, else the stored name as it is.
  */
-export type BuiltInKind = 'role' | 'roleDescription' | 'person' | 'smsTemplate' | 'noticeTemplate' | 'contractTemplate';
+export type BuiltInKind = 'role' | 'roleDescription' | 'person' | 'smsTemplate' | 'noticeTemplate' | 'contractTemplate' | 'dictType' | 'dictTypeRemark';
 
 type Names = Record<Language, string>;
 
@@ -63,6 +63,64 @@ export const BUILT_IN_NAMES: Record<BuiltInKind, Readonly<Record<string, Names>>
       ja: '個人情報取扱同意書',
     },
     BUILTIN_SETTLEMENT_CERTIFICATE: { zh: '结清证明', en: 'Settlement certificate', es: 'Certificado de liquidación', ja: '完済証明書' },
+  },
+  /**
+   * The dictionary types m0009 seeds, by their code. A type stores a Chinese and an English name
+   * (the English one is m0009's, editable): the English name shown is the stored one; Spanish
+   * and Japanese come from here while the Chinese name is still the default.
+   */
+  dictType: {
+    customer_kind: { zh: '客户类型', en: 'Customer kind', es: 'Tipo de cliente', ja: '顧客区分' },
+    id_type: { zh: '证件类型', en: 'ID document type', es: 'Tipo de documento de identidad', ja: '証明書種別' },
+    vehicle_usage: { zh: '车辆使用性质', en: 'Vehicle usage', es: 'Uso del vehículo', ja: '車両用途' },
+    customer_file_kind: { zh: '客户资料类型', en: 'Customer file kind', es: 'Tipo de archivo del cliente', ja: '顧客書類の種別' },
+    order_file_kind: { zh: '订单资料类型', en: 'Order file kind', es: 'Tipo de archivo del pedido', ja: '注文書類の種別' },
+    reject_reason: { zh: '驳回原因', en: 'Rejection reason', es: 'Motivo del rechazo', ja: '否決理由' },
+    return_reason: { zh: '退回原因', en: 'Return reason', es: 'Motivo de la devolución', ja: '差し戻し理由' },
+    surrender_reason: { zh: '退保原因', en: 'Surrender reason', es: 'Motivo del rescate', ja: '解約理由' },
+    banner_position: { zh: '广告位置', en: 'Banner position', es: 'Posición del anuncio', ja: '広告掲載位置' },
+  },
+  /** A seeded dictionary type's remark (stored in Chinese only), the same way as a name. */
+  dictTypeRemark: {
+    customer_kind: { zh: '个人或企业客户', en: 'Individual or enterprise customer', es: 'Cliente particular o empresa', ja: '個人または法人の顧客' },
+    id_type: {
+      zh: '客户（或企业法定代表人）的证件类型',
+      en: "The customer's ID document (or the enterprise's legal representative's)",
+      es: 'Documento de identidad del cliente (o del representante legal de la empresa)',
+      ja: '顧客（または法人の代表者）の証明書の種別',
+    },
+    vehicle_usage: { zh: '行驶证上的使用性质', en: 'The usage stated on the vehicle licence', es: 'Uso que consta en el permiso de circulación', ja: '車検証に記載の用途' },
+    customer_file_kind: {
+      zh: '客户资料上传时选择的类型',
+      en: 'The kind chosen when a customer file is uploaded',
+      es: 'Tipo que se elige al subir un archivo del cliente',
+      ja: '顧客書類のアップロード時に選ぶ種別',
+    },
+    order_file_kind: {
+      zh: '订单资料上传时选择的类型',
+      en: 'The kind chosen when an order file is uploaded',
+      es: 'Tipo que se elige al subir un archivo del pedido',
+      ja: '注文書類のアップロード時に選ぶ種別',
+    },
+    reject_reason: {
+      zh: '审核不通过时选择的原因，可自行增加',
+      en: 'The reason chosen when a review rejects an order; you may add your own',
+      es: 'Motivo que se elige cuando la revisión rechaza un pedido; puede añadir los suyos',
+      ja: '審査で否決するときに選ぶ理由。独自に追加できます',
+    },
+    return_reason: {
+      zh: '订单退回修改时选择的原因，可自行增加',
+      en: 'The reason chosen when an order is returned for correction; you may add your own',
+      es: 'Motivo que se elige al devolver un pedido para corregirlo; puede añadir los suyos',
+      ja: '注文を修正のため差し戻すときに選ぶ理由。独自に追加できます',
+    },
+    surrender_reason: { zh: '退保申请的原因', en: 'The reason for a surrender application', es: 'Motivo de una solicitud de rescate', ja: '解約申請の理由' },
+    banner_position: {
+      zh: '广告展示的位置，可自行增加',
+      en: 'Where a banner is shown; you may add your own',
+      es: 'Dónde se muestra el anuncio; puede añadir los suyos',
+      ja: '広告を表示する位置。独自に追加できます',
+    },
   },
 };
 

@@ -35,6 +35,7 @@ import { downloadObject } from '../api/download';
 import { loadInline } from '../api/request';
 import { hasPermission, usePermissions } from '../auth/permissions';
 import { getUserInfo } from '../auth/token';
+import { PICKER_DATE_TIME_FORMAT } from '../format/datetime';
 import { ANTD_SIZE, useUi } from '../settings/store';
 import { CRUD_NS } from './locales';
 import { useBranding } from '../branding/branding';
@@ -865,6 +866,7 @@ function FilterControl({
         <DatePicker.RangePicker
           style={style}
           showTime
+          format={PICKER_DATE_TIME_FORMAT}
           allowEmpty={[true, true]}
           value={[from === undefined ? null : dayjs(from), to === undefined ? null : dayjs(to)]}
           placeholder={[t('from'), t('to')]}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsWidth, columnWidth, filterWidth, fitHidden, headerWidth, KIND_WIDTHS, phoneKey, PHONE_KEY_WIDTH, prefsKey, readPrefs, splitActions, stickyOffset, textWidth, writePrefs } from './columns';
+import { actionsWidth, columnWidth, filterWidth, fitHidden, headerWidth, KIND_WIDTHS, phoneKey, PHONE_KEY_WIDTH, prefsKey, readPrefs, splitActions, statusWidth, stickyOffset, tableWidth, tagWidth, textWidth, writePrefs } from './columns';
 
 describe('column widths', () => {
   it('each kind has its standard width plus the cell padding', () => {
@@ -26,6 +26,26 @@ describe('column widths', () => {
   it('CJK characters count wider than Latin ones', () => {
     expect(textWidth('创建时间')).toBe(56);
     expect(textWidth('Created')).toBeLessThan(textWidth('创建时间创'));
+  });
+});
+
+describe('tables outside the list page', () => {
+  it('a tag is its label at 12 px plus its padding and border', () => {
+    expect(tagWidth('已核保')).toBe(36 + 16);
+    expect(tagWidth('Underwritten')).toBe(textWidth('Underwritten', 12) + 16);
+  });
+
+  it('a status column fits its longest tag: wider than the kind for a long English label, the kind for short ones', () => {
+    expect(statusWidth('状态', ['已报价', '已核保', '已出单'], 16)).toBe(KIND_WIDTHS.status + 16);
+    const english = statusWidth('Status', ['Quoted', 'Underwritten', 'Issued'], 16);
+    expect(english).toBe(tagWidth('Underwritten') + 16);
+    expect(english).toBeGreaterThan(KIND_WIDTHS.status + 16);
+    // Never narrower than its header.
+    expect(statusWidth('Estado de la póliza emitida', ['Emitida'], 16)).toBe(headerWidth({ title: 'Estado de la póliza emitida' }, 16));
+  });
+
+  it("the table's scroll width is its columns' widths added up", () => {
+    expect(tableWidth([{ width: 160 }, { width: 136 }, {}, { width: '20%' }, { width: 106 }])).toBe(402);
   });
 });
 

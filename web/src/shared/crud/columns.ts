@@ -70,6 +70,26 @@ export function columnWidth(column: ColumnShape, padding = CELL_PADDING): number
   return Math.max(base, headerWidth(column, padding));
 }
 
+/** Width (px) of an antd tag with this label: 12 px text, 7 px padding and a 1 px border each side. */
+export function tagWidth(label: string): number {
+  return textWidth(label, 12) + 16;
+}
+
+/**
+ * A status column's width for the labels its tags may show (in the interface language): the
+ * kind's standard width, or the longest tag when that is wider ("Underwritten" is), never
+ * narrower than the header.
+ */
+export function statusWidth(title: string, labels: readonly string[], padding = CELL_PADDING): number {
+  const widest = labels.reduce((max, label) => Math.max(max, tagWidth(label)), KIND_WIDTHS.status);
+  return columnWidth({ title, kind: 'status', width: widest + padding }, padding);
+}
+
+/** The `scroll.x` of a table of these columns: their widths added up, so that it scrolls sideways rather than squeezes or clips them. */
+export function tableWidth(columns: readonly { width?: number | string }[]): number {
+  return columns.reduce<number>((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0);
+}
+
 /** Row actions: at most `inline` stay links; more than that, the first `inline` stay and the rest go into 更多. */
 export function splitActions<A>(actions: readonly A[], inline = 2): { links: A[]; more: A[] } {
   if (actions.length <= inline) return { links: [...actions], more: [] };

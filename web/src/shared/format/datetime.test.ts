@@ -1,6 +1,9 @@
+import dayjs from 'dayjs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../i18n';
-import { formatDate, formatDateTime, formatRelative, formatTime, parseTime } from './datetime';
+import { formatDate, formatDateTime, formatRelative, formatTime, parseTime, PICKER_DATE_TIME_FORMAT } from './datetime';
 
 // The vectors of vue-element-admin's tests/unit/utils/parseTime.spec.js and formatTime.spec.js.
 describe('parseTime', () => {
@@ -106,5 +109,36 @@ describe('formatDateTime / formatDate / formatRelative (what the screens call)',
     expect(formatRelative(ms - 5 * 60_000, ms)).toBe('5 minutes ago');
     await changeLanguage('zh');
     expect(formatRelative(ms - 5 * 60_000, ms)).toBe('5分钟前');
+  });
+});
+
+describe('one date-time format everywhere', () => {
+  // A screen that formats a date-time itself, or asks the formatter for fewer parts, shows
+  // '2026-11-22 09:30' beside the '2026-11-22 09:30:15' of every other screen. Times of day
+  // (an allocation rule's window, 'HH:mm') and dates are not date-times.
+  const root = join(__dirname, '..', '..');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return sources(path);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+    });
+  const DATE_TIME_WITHOUT_SECONDS = [/\{h\}:\{i\}(?!:\{s\})/, /YYYY-MM-DD HH:mm(?!:ss)/, /MINUTES_FORMAT/];
+
+  it('no source formats a date and time without the seconds', () => {
+    const offending = sources(root)
+      .filter((path) => !path.endsWith(join('shared', 'format', 'datetime.ts')) && !path.endsWith('schema.d.ts'))
+      .flatMap((path) =>
+        readFileSync(path, 'utf8')
+          .split('\n')
+          .map((line, index) => ({ path: relative(root, path), line: index + 1, text: line.trim() }))
+          .filter(({ text }) => DATE_TIME_WITHOUT_SECONDS.some((pattern) => pattern.test(text))),
+      );
+    expect(offending).toEqual([]);
+  });
+
+  it("the date pickers' date-time format is the one formatDateTime shows", () => {
+    const ms = new Date('2026/11/22 09:30:15').getTime();
+    expect(dayjs(ms).format(PICKER_DATE_TIME_FORMAT)).toBe(formatDateTime(ms));
   });
 });

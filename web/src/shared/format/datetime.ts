@@ -4,7 +4,8 @@ import type { Language } from '../i18n/languages';
 /**
  * The one date-time formatter of the workspace (README "Shared building blocks"). Every screen
  * shows times through `formatDateTime` / `formatDate` (epoch ms from the server → '2026-11-22
- * 09:30:15' / '2026-11-22', '—' for none) and relative times through `formatRelative`.
+ * 09:30:15' / '2026-11-22', '—' for none) and relative times through `formatRelative`: one
+ * date-time format everywhere, always with the seconds (a list, a detail, a dialog alike).
  *
  * Underneath, `parseTime` / `formatTime` of the product specification, ported from vue-element-admin's `src/utils/index.js`
  * (same test vectors), with two deliberate differences: the labels are localized (en, zh, es, ja),
@@ -16,8 +17,11 @@ export type TimeInput = Date | number | string | null | undefined;
 export const DEFAULT_TIME_FORMAT = '{y}-{m}-{d} {h}:{i}:{s}';
 /** '2026-11-22'. */
 export const DATE_FORMAT = '{y}-{m}-{d}';
-/** '2026-11-22 09:30' (lists where seconds are noise). */
-export const MINUTES_FORMAT = '{y}-{m}-{d} {h}:{i}';
+/**
+ * A date and time typed in a date picker (dayjs tokens): the same '2026-11-22 09:30:15' as
+ * `formatDateTime` shows, so a time reads alike in a form and in a list.
+ */
+export const PICKER_DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** The shown text for no time. */
 export const NO_TIME = '—';

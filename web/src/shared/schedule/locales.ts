@@ -1,6 +1,11 @@
 import { addResources } from '../i18n';
 
-/** Texts of the schedule view (the product calculator and the order page), in the four languages. */
+/**
+ * Texts of the schedule view (the product calculator and the order page), in the four languages.
+ * The three rates are those of docs/money.md, "Annualised rate (IRR)": the product's nominal
+ * annual rate (its monthly rate × 12), the IRR's effective annual rate ((1 + i)^12 − 1, compounded
+ * monthly: the figure to compare) and the IRR's nominal annual rate (12 · i); each label says which.
+ */
 const zh = {
   principal: '融资本金',
   seq: '期次',
@@ -11,9 +16,9 @@ const zh = {
   total: '应还合计',
   remaining: '剩余本金',
   sum: '合计',
-  nominal: '名义年利率',
-  irr: '年化利率（IRR）',
-  irrNominal: 'IRR 名义年化',
+  nominal: '名义年利率（产品月利率×12）',
+  irr: '实际年化利率（IRR，按月复利）',
+  irrNominal: '名义年利率（月 IRR×12）',
   emi: '每期本息',
   upfrontFee: '首付时收取手续费',
   deposit: '保证金',
@@ -32,9 +37,9 @@ const en = {
   total: 'Total due',
   remaining: 'Remaining principal',
   sum: 'Total',
-  nominal: 'Nominal annual rate',
-  irr: 'Annualised rate (IRR)',
-  irrNominal: 'IRR, nominal annual',
+  nominal: 'Nominal annual rate (product, monthly\u00a0×\u00a012)',
+  irr: 'Effective annual rate (IRR, compounded monthly)',
+  irrNominal: 'Nominal annual rate (monthly IRR\u00a0×\u00a012)',
   emi: 'Instalment (P+I)',
   upfrontFee: 'Fee with down payment',
   deposit: 'Deposit',
@@ -53,9 +58,9 @@ const es = {
   total: 'Total a pagar',
   remaining: 'Principal pendiente',
   sum: 'Total',
-  nominal: 'Tipo nominal anual',
-  irr: 'Tasa anualizada (TIR)',
-  irrNominal: 'TIR nominal anual',
+  nominal: 'Tipo nominal anual (producto, mensual\u00a0×\u00a012)',
+  irr: 'Tipo efectivo anual (TIR, compuesto mensual)',
+  irrNominal: 'Tipo nominal anual (TIR mensual\u00a0×\u00a012)',
   emi: 'Cuota (P+I)',
   upfrontFee: 'Comisión con la entrada',
   deposit: 'Depósito',
@@ -74,9 +79,9 @@ const ja = {
   total: '返済額',
   remaining: '残元金',
   sum: '合計',
-  nominal: '名目年利',
-  irr: '実質年率（IRR）',
-  irrNominal: 'IRR 名目年率',
+  nominal: '名目年率（商品の月利×12）',
+  irr: '実質年率（IRR・月複利）',
+  irrNominal: '名目年率（月次 IRR×12）',
   emi: '毎回の元利',
   upfrontFee: '頭金時の手数料',
   deposit: '保証金',

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBuiltInName } from '../../../shared/builtin/names';
 import { PdfPreviewModal } from '../../../shared/ui/PdfPreviewModal';
-import { formatDateTime, MINUTES_FORMAT } from '../../../shared/format/datetime';
+import { formatDateTime } from '../../../shared/format/datetime';
 import { capitalApi, type ContractTemplate } from '../api';
 import { CAPITAL_NS } from '../locales';
 import { DOC_KINDS, filterTemplates, sortTemplates, templateScope, type TemplateFilter, type TemplateScope } from './templates';
@@ -20,7 +20,7 @@ export function ContractTemplatePage() {
   const builtIn = useBuiltInName();
   const name = (row: ContractTemplate) => builtIn('contractTemplate', row.code, row.name);
   const rows = sortTemplates(filterTemplates(query.data ?? [], filter, name));
-  const time = (ms: number | null) => formatDateTime(ms, MINUTES_FORMAT);
+  const time = (ms: number | null) => formatDateTime(ms);
   const kindLabel = (kind: string) => t(`template.kinds.${kind}`, { defaultValue: kind });
 
   return (

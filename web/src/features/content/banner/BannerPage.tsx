@@ -12,7 +12,7 @@ import { bannerApi, type BannerRow } from '../api';
 import { AuthImage } from '../AuthImage';
 import { ImageField } from '../ImageField';
 import { CONTENT_NS } from '../locales';
-import { formatDateTime } from '../../../shared/format/datetime';
+import { formatDateTime, PICKER_DATE_TIME_FORMAT } from '../../../shared/format/datetime';
 import '../content.css';
 
 const LIST = 'content.banners';
@@ -181,7 +181,7 @@ function BannerDialog({ editing, onClose, onSaved }: { editing: Editing | null; 
         <Input maxLength={500} placeholder="https://  或  /loan/apply" />
       </Form.Item>
       <Form.Item name="validity" label={t('banner.validity')} extra={t('banner.validityHint')}>
-        <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowEmpty={[true, true]} placeholder={[t('banner.validFrom'), t('banner.validTo')]} />
+        <DatePicker.RangePicker showTime format={PICKER_DATE_TIME_FORMAT} allowEmpty={[true, true]} placeholder={[t('banner.validFrom'), t('banner.validTo')]} />
       </Form.Item>
       <Form.Item name="sort" label={t('common.sort')} extra={t('common.sortHint')}>
         <InputNumber min={0} max={99999} precision={0} style={{ width: 160 }} />

@@ -10,6 +10,7 @@ import '../../../shared/crud/locales';
 import { currentLanguage } from '../../../shared/i18n';
 import { dictionaryApi, type DictItem, type DictType } from '../api';
 import { CONTENT_NS } from '../locales';
+import { dictTypeName, dictTypeRemark } from './typeText';
 import '../content.css';
 
 const TYPES_KEY = ['content.dictionary.types'];
@@ -35,8 +36,8 @@ interface ItemForm {
 type TypeEditing = { mode: 'create' } | { mode: 'edit'; type: DictType };
 type ItemEditing = { mode: 'create' } | { mode: 'edit'; item: DictItem };
 
-/** A type's name in the interface language (types have a Chinese and an English name). */
-const typeName = (type: DictType) => (currentLanguage() === 'zh' ? type.nameZh : type.nameEn || type.nameZh);
+/** A type's name in the interface language (a built-in type's in each of the four: `dictTypeName`). */
+const typeName = (type: DictType) => dictTypeName(type, currentLanguage());
 
 /** 数据字典 (admin:dictionary:table): types on the left, the chosen type's items on the right. */
 export function DictionaryPage() {
@@ -71,7 +72,13 @@ export function DictionaryPage() {
 
   const filtered = allTypes.filter((type) => {
     const needle = keyword.trim().toLowerCase();
-    return !needle || type.code.includes(needle) || type.nameZh.includes(needle) || type.nameEn.toLowerCase().includes(needle);
+    return (
+      !needle ||
+      type.code.includes(needle) ||
+      type.nameZh.includes(needle) ||
+      type.nameEn.toLowerCase().includes(needle) ||
+      typeName(type).toLowerCase().includes(needle)
+    );
   });
 
   return (
@@ -170,8 +177,8 @@ export function DictionaryPage() {
         {selected ? (
           <>
             {selected.remark ? (
-              <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-                {selected.remark}
+              <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }} data-testid="dict-type-remark">
+                {dictTypeRemark(selected, currentLanguage())}
               </Typography.Paragraph>
             ) : null}
             <Table<DictItem>

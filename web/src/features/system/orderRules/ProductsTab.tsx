@@ -6,7 +6,7 @@ import { hasPermission, usePermissions } from '../../../shared/auth/permissions'
 import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/ListPage';
 import { useListReload } from '../../../shared/crud/useListReload';
 import '../../../shared/crud/locales';
-import { MINUTES_FORMAT, formatDateTime } from '../../../shared/format/datetime';
+import { formatDateTime } from '../../../shared/format/datetime';
 import { productApi, type ProductRow } from '../api';
 import { CalculatorDrawer } from './CalculatorDrawer';
 import { ORDER_RULES_NS } from './locales';
@@ -157,8 +157,8 @@ function VersionsDrawer({
           { key: 'v', title: t('product.version'), width: 64, render: (_, row) => `V${row.productVersion}` },
           { key: 's', title: t('product.status'), width: 80, render: (_, row) => <ProductStatusTag status={row.status} /> },
           { key: 'r', title: t('product.rate'), width: 110, render: (_, row) => rateText(row) },
-          { key: 'u', title: t('product.updatedAt'), width: 150, render: (_, row) => formatDateTime(row.updatedAt, MINUTES_FORMAT) },
-          { key: 'a', title: t('product.activatedAt'), width: 150, render: (_, row) => formatDateTime(row.activatedAt, MINUTES_FORMAT) },
+          { key: 'u', title: t('product.updatedAt'), width: 150, render: (_, row) => formatDateTime(row.updatedAt) },
+          { key: 'a', title: t('product.activatedAt'), width: 150, render: (_, row) => formatDateTime(row.activatedAt) },
           {
             key: 'ops',
             title: '',

@@ -98,7 +98,7 @@ export function OrganizationPage() {
         rowActions={actions}
         paged={false}
         tree
-        emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('organization.empty')} />}
+        emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('organization.empty', { action: t('organization.create') })} />}
         toolbar={[{ key: 'create', label: t('organization.create'), perm: 'admin:organization:create', onClick: () => setEditing({ mode: 'create', parentId: null }) }]}
       />
       <DepartmentDialog
