@@ -198,11 +198,7 @@ impl Beehive {
             // policy was pending count); T20 goes straight to OVERDUE then.
             let synced = super::repayment::sync_order(
                 &txn,
-                &super::repayment::SyncBy {
-                    by: &by,
-                    user_id: Some(me.user_id),
-                    reopen_maker: None,
-                },
+                &super::repayment::SyncBy::user(&by, me.user_id),
                 now,
                 order.id,
                 day,

@@ -424,11 +424,7 @@ impl Beehive {
         let order = self.recoverable_order(&txn, row.order_id).await?;
         let first_level = from == RecoveryStatus::PendingApproval;
         let last = !first_level || row.levels <= 1;
-        let who = SyncBy {
-            by: &by,
-            user_id: Some(me.user_id),
-            reopen_maker: None,
-        };
+        let who = SyncBy::user(&by, me.user_id);
         let mut set = Vec::new();
         if first_level {
             set.push((recovery::Column::FirstBy, Expr::value(Some(me.user_id))));
@@ -570,18 +566,7 @@ impl Beehive {
             .ok_or_else(|| Error::NotFound("订单不存在".to_owned()))?;
         if status_of(&order).is_ok_and(|s| RUNNING.contains(&s)) {
             // Penalties, advances and the repayments' recovery split up to today.
-            sync_order(
-                &txn,
-                &SyncBy {
-                    by: &by,
-                    user_id: Some(me.user_id),
-                    reopen_maker: None,
-                },
-                now,
-                order.id,
-                today,
-            )
-            .await?;
+            sync_order(&txn, &SyncBy::user(&by, me.user_id), now, order.id, today).await?;
         }
         let recovered = match row.approved_on {
             Some(from) => recovered_since(&txn, order.id, from).await?,

@@ -140,8 +140,15 @@ fn not_found() -> Error {
     Error::NotFound("还款记录不存在".to_owned())
 }
 
-fn order_not_found() -> Error {
-    Error::NotFound("订单不存在".to_owned())
+/// The order with this id, or 404 订单不存在.
+pub(crate) async fn order_or_404<C: ConnectionTrait>(
+    conn: &C,
+    order_id: i64,
+) -> Result<orders::Model> {
+    orders::Entity::find_by_id(order_id)
+        .one(conn)
+        .await?
+        .ok_or_else(|| Error::NotFound("订单不存在".to_owned()))
 }
 
 fn component_code(c: Component) -> &'static str {
@@ -344,6 +351,17 @@ pub(crate) struct SyncBy<'a> {
     pub reopen_maker: Option<Option<i64>>,
 }
 
+impl<'a> SyncBy<'a> {
+    /// A user's action (not a reversal).
+    pub(crate) fn user(by: &'a By, user_id: i64) -> Self {
+        Self {
+            by,
+            user_id: Some(user_id),
+            reopen_maker: None,
+        }
+    }
+}
+
 /// Replays the order to `date` and stores what it derives (module docs). The caller holds the
 /// write transaction; the order row is re-read here and updated by compare-and-set.
 pub(crate) async fn sync_order<C: ConnectionTrait>(
@@ -353,10 +371,7 @@ pub(crate) async fn sync_order<C: ConnectionTrait>(
     order_id: i64,
     date: NaiveDate,
 ) -> Result<Synced> {
-    let order = orders::Entity::find_by_id(order_id)
-        .one(conn)
-        .await?
-        .ok_or_else(order_not_found)?;
+    let order = order_or_404(conn, order_id).await?;
     let status = status_of(&order)?;
     if order.disbursed_at.is_none() || order.plan_id.is_none() {
         return Err(Error::Conflict(format!(
@@ -730,11 +745,86 @@ async fn ensure_first_instalment<C: ConnectionTrait>(
     .await
 }
 
+/// Who recorded or confirmed a repayment: a user (id and name) or the system (no id).
+pub(crate) struct Hand {
+    pub id: Option<i64>,
+    pub name: String,
+}
+
+/// A new repayment row: what differs between a payment a user records, one the system books
+/// (first instalment, deposit offset) and an insurer's surrender refund. The rest is the same for
+/// every new row: no journal yet, no overpayment, neither rejected nor reversed.
+pub(crate) struct NewRepayment {
+    pub order_id: i64,
+    pub purpose: &'static str,
+    pub source: String,
+    pub amount_fen: i64,
+    pub channel: String,
+    pub serial_no: String,
+    pub payer: String,
+    pub value_date: NaiveDate,
+    pub voucher_file_id: Option<i64>,
+    pub recorded: Hand,
+    /// Confirmed at its creation (a system payment, a refund confirmed as it is settled); `None`
+    /// leaves it RECORDED for another user to confirm.
+    pub confirmed: Option<Hand>,
+    pub quote: Option<serde_json::Value>,
+    /// The user who writes the row (`None`: the system).
+    pub by: Option<i64>,
+    pub now: DateTime<Utc>,
+}
+
+impl NewRepayment {
+    pub(crate) fn into_model(self) -> repayment::ActiveModel {
+        let status = if self.confirmed.is_some() {
+            RepaymentStatus::Confirmed
+        } else {
+            RepaymentStatus::Recorded
+        };
+        let (confirmed_by, confirmed_by_name, confirmed_at) = match self.confirmed {
+            Some(hand) => (hand.id, hand.name, Some(self.now)),
+            None => (None, String::new(), None),
+        };
+        repayment::ActiveModel {
+            order_id: Set(self.order_id),
+            purpose: Set(self.purpose.to_owned()),
+            source: Set(self.source),
+            amount_fen: Set(self.amount_fen),
+            channel: Set(self.channel),
+            serial_no: Set(self.serial_no),
+            payer: Set(self.payer),
+            value_date: Set(self.value_date),
+            voucher_file_id: Set(self.voucher_file_id),
+            status: Set(status.code().to_owned()),
+            recorded_by: Set(self.recorded.id),
+            recorded_by_name: Set(self.recorded.name),
+            confirmed_by: Set(confirmed_by),
+            confirmed_by_name: Set(confirmed_by_name),
+            confirmed_at: Set(confirmed_at),
+            journal_id: Set(None),
+            overpayment_fen: Set(0),
+            reject_reason: Set(String::new()),
+            reversed_by: Set(None),
+            reversed_by_name: Set(String::new()),
+            reversed_at: Set(None),
+            reversal_reason: Set(String::new()),
+            reversal_journal_id: Set(None),
+            quote: Set(self.quote),
+            created_at: Set(self.now),
+            created_by: Set(self.by),
+            updated_at: Set(self.now),
+            updated_by: Set(self.by),
+            version: Set(0),
+            ..Default::default()
+        }
+    }
+}
+
 async fn insert_system_repayment<C: ConnectionTrait>(
     conn: &C,
     now: DateTime<Utc>,
     order: &orders::Model,
-    purpose: &str,
+    purpose: &'static str,
     source: &str,
     amount_fen: i64,
     value_date: NaiveDate,
@@ -743,38 +833,27 @@ async fn insert_system_repayment<C: ConnectionTrait>(
         DEPOSIT_OFFSET => ("DEPOSIT", format!("DEPOSIT-{}", order.order_no)),
         _ => ("DOWN_PAYMENT", format!("FIRST-{}", order.order_no)),
     };
-    repayment::ActiveModel {
-        order_id: Set(order.id),
-        purpose: Set(purpose.to_owned()),
-        source: Set(source.to_owned()),
-        amount_fen: Set(amount_fen),
-        channel: Set(channel.to_owned()),
-        serial_no: Set(serial),
-        payer: Set(String::new()),
-        value_date: Set(value_date),
-        voucher_file_id: Set(None),
-        status: Set(RepaymentStatus::Confirmed.code().to_owned()),
-        recorded_by: Set(None),
-        recorded_by_name: Set("系统".to_owned()),
-        confirmed_by: Set(None),
-        confirmed_by_name: Set("系统".to_owned()),
-        confirmed_at: Set(Some(now)),
-        journal_id: Set(None),
-        overpayment_fen: Set(0),
-        reject_reason: Set(String::new()),
-        reversed_by: Set(None),
-        reversed_by_name: Set(String::new()),
-        reversed_at: Set(None),
-        reversal_reason: Set(String::new()),
-        reversal_journal_id: Set(None),
-        quote: Set(None),
-        created_at: Set(now),
-        created_by: Set(None),
-        updated_at: Set(now),
-        updated_by: Set(None),
-        version: Set(0),
-        ..Default::default()
+    let system = || Hand {
+        id: None,
+        name: "系统".to_owned(),
+    };
+    NewRepayment {
+        order_id: order.id,
+        purpose,
+        source: source.to_owned(),
+        amount_fen,
+        channel: channel.to_owned(),
+        serial_no: serial,
+        payer: String::new(),
+        value_date,
+        voucher_file_id: None,
+        recorded: system(),
+        confirmed: Some(system()),
+        quote: None,
+        by: None,
+        now,
     }
+    .into_model()
     .insert(conn)
     .await?;
     Ok(())
@@ -941,10 +1020,7 @@ async fn transition_for<C: ConnectionTrait>(
     facts: &Facts,
 ) -> Result<OrderStatus> {
     use OrderStatus as S;
-    let order = orders::Entity::find_by_id(order_id)
-        .one(conn)
-        .await?
-        .ok_or_else(order_not_found)?;
+    let order = order_or_404(conn, order_id).await?;
     let status = status_of(&order)?;
     let owed = result.outstanding_fen.is_positive();
     let late = result
@@ -1117,10 +1193,7 @@ impl Beehive {
         conn: &C,
         order_id: i64,
     ) -> Result<(orders::Model, OrderStatus)> {
-        let order = orders::Entity::find_by_id(order_id)
-            .one(conn)
-            .await?
-            .ok_or_else(order_not_found)?;
+        let order = order_or_404(conn, order_id).await?;
         let status = status_of(&order)?;
         if !REPAYABLE.contains(&status) || order.disbursed_at.is_none() {
             return Err(Error::Conflict(format!(
@@ -1356,40 +1429,28 @@ impl Beehive {
         } else {
             REPAYMENT
         };
-        let row = repayment::ActiveModel {
-            order_id: Set(order.id),
-            purpose: Set(purpose.to_owned()),
-            source: Set(input.source.clone()),
-            amount_fen: Set(input.amount_fen),
-            channel: Set(input.channel.clone()),
-            serial_no: Set(serial.clone()),
-            payer: Set(payer.to_owned()),
-            value_date: Set(input.value_date),
-            voucher_file_id: Set(voucher),
-            status: Set(RepaymentStatus::Recorded.code().to_owned()),
-            recorded_by: Set(Some(me.user_id)),
-            recorded_by_name: Set(me.name.clone()),
-            confirmed_by: Set(None),
-            confirmed_by_name: Set(String::new()),
-            confirmed_at: Set(None),
-            journal_id: Set(None),
-            overpayment_fen: Set(0),
-            reject_reason: Set(String::new()),
-            reversed_by: Set(None),
-            reversed_by_name: Set(String::new()),
-            reversed_at: Set(None),
-            reversal_reason: Set(String::new()),
-            reversal_journal_id: Set(None),
-            quote: Set(quote
+        let row = NewRepayment {
+            order_id: order.id,
+            purpose,
+            source: input.source.clone(),
+            amount_fen: input.amount_fen,
+            channel: input.channel.clone(),
+            serial_no: serial.clone(),
+            payer: payer.to_owned(),
+            value_date: input.value_date,
+            voucher_file_id: voucher,
+            recorded: Hand {
+                id: Some(me.user_id),
+                name: me.name.clone(),
+            },
+            confirmed: None,
+            quote: quote
                 .map(|q| serde_json::to_value(q).map_err(Error::internal))
-                .transpose()?),
-            created_at: Set(now),
-            created_by: Set(Some(me.user_id)),
-            updated_at: Set(now),
-            updated_by: Set(Some(me.user_id)),
-            version: Set(0),
-            ..Default::default()
+                .transpose()?,
+            by: Some(me.user_id),
+            now,
         }
+        .into_model()
         .insert(&txn)
         .await
         .map_err(|e| crate::error::conflict_on_unique(e, &format!("银行流水号 {serial} 已登记")))?;
@@ -1534,18 +1595,7 @@ impl Beehive {
             }),
         )
         .await?;
-        let synced = sync_order(
-            &txn,
-            &SyncBy {
-                by: &by,
-                user_id: Some(me.user_id),
-                reopen_maker: None,
-            },
-            now,
-            order.id,
-            today,
-        )
-        .await?;
+        let synced = sync_order(&txn, &SyncBy::user(&by, me.user_id), now, order.id, today).await?;
         txn.commit().await?;
         Ok(synced)
     }
@@ -1639,10 +1689,7 @@ impl Beehive {
                 "不能冲正自己确认的还款（确认人与冲正人须为不同用户）".to_owned(),
             ));
         }
-        let order = orders::Entity::find_by_id(row.order_id)
-            .one(&txn)
-            .await?
-            .ok_or_else(order_not_found)?;
+        let order = order_or_404(&txn, row.order_id).await?;
         if order.status == OrderStatus::Surrendered.code() {
             return Err(Error::Conflict(
                 "已退保订单的还款不能冲正（保单已退，订单已结案）".to_owned(),
@@ -1757,10 +1804,7 @@ impl Beehive {
     /// their allocations, penalties by day, the order's journals.
     pub async fn order_money(&self, me: &Principal, order_id: i64) -> Result<OrderMoney> {
         me.require(ORDER_INFO_TABLE)?;
-        let order = orders::Entity::find_by_id(order_id)
-            .one(&self.db)
-            .await?
-            .ok_or_else(order_not_found)?;
+        let order = order_or_404(&self.db, order_id).await?;
         let business_date = self.business_date().await?;
         let items: Vec<ItemLedger> = match order.plan_id {
             Some(plan_id) => order_plan_item::Entity::find()

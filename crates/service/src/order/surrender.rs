@@ -19,7 +19,7 @@ use super::approval::{check_approver, check_closer, closing_reason};
 use super::down_payment::{CHANNELS, order_ref};
 use super::plan::plan_of;
 use super::purpose::SURRENDER_REFUND;
-use super::repayment::{SyncBy, check_serial, sync_order};
+use super::repayment::{Hand, NewRepayment, SyncBy, check_serial, order_or_404, sync_order};
 use super::surrender_facts::{PENALTY_STOP, SURRENDER, standing_notice};
 use super::transition::{self as order_transition, Event, status_of};
 use super::write_off_facts::{BEARER_PLATFORM, WRITE_OFF};
@@ -40,12 +40,12 @@ use domain::money::surrender::{
 use domain::money::{Bp, Fen};
 use domain::order::{OrderEvent, OrderStatus};
 use domain::permission::codes::{ORDER_REFUND_APPROVE, ORDER_REFUND_SETTLE, ORDER_REFUND_TABLE};
-use domain::status::{RepaymentStatus, Status, SurrenderStatus};
+use domain::status::{Status, SurrenderStatus};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use store::entity::{
     capital_provider, customer, demand_notice, insurance_policy, insurer, order_money_fact, orders,
-    repayment, surrender,
+    surrender,
 };
 use store::sea_orm::sea_query::{Expr, ExprTrait, Query};
 use store::sea_orm::{
@@ -104,10 +104,6 @@ const PROBE: u64 = u64::MAX - 1_000;
 
 fn not_found() -> Error {
     Error::NotFound("退保申请不存在".to_owned())
-}
-
-fn order_not_found() -> Error {
-    Error::NotFound("订单不存在".to_owned())
 }
 
 fn reason_of(code: &str) -> Option<SurrenderReason> {
@@ -524,10 +520,7 @@ impl Beehive {
         let today = self.business_date().await?;
         let cancel_date = cancel_date.unwrap_or(today);
         Self::check_cancel_date(today, cancel_date, "cancelDate")?;
-        let order = orders::Entity::find_by_id(order_id)
-            .one(&self.db)
-            .await?
-            .ok_or_else(order_not_found)?;
+        let order = order_or_404(&self.db, order_id).await?;
         self.quote_surrender(
             &self.db,
             &order,
@@ -567,10 +560,7 @@ impl Beehive {
         let now = self.clock.now();
         let by = By::user(me, client);
         let txn = store::begin_write(&self.db).await?;
-        let order = orders::Entity::find_by_id(input.order_id)
-            .one(&txn)
-            .await?
-            .ok_or_else(order_not_found)?;
+        let order = order_or_404(&txn, input.order_id).await?;
         let quote = self
             .quote_surrender(
                 &txn,
@@ -687,22 +677,12 @@ impl Beehive {
             )));
         }
         check_approver("退保申请", row.created_by, None, false, me.user_id)?;
-        let who = SyncBy {
-            by: &by,
-            user_id: Some(me.user_id),
-            reopen_maker: None,
-        };
-        let order = orders::Entity::find_by_id(row.order_id)
-            .one(&txn)
-            .await?
-            .ok_or_else(order_not_found)?;
+        let who = SyncBy::user(&by, me.user_id);
+        let order = order_or_404(&txn, row.order_id).await?;
         if order.disbursed_at.is_some() && order.plan_id.is_some() {
             sync_order(&txn, &who, now, order.id, today).await?;
         }
-        let order = orders::Entity::find_by_id(row.order_id)
-            .one(&txn)
-            .await?
-            .ok_or_else(order_not_found)?;
+        let order = order_or_404(&txn, row.order_id).await?;
         let status = status_of(&order)?;
         let (snapshot, _) = plan_of(&order)?;
         let reason = reason_of(&row.reason).ok_or_else(not_found)?;
@@ -912,10 +892,7 @@ impl Beehive {
         let by = By::user(me, client);
         let txn = store::begin_write(&self.db).await?;
         let (row, from) = self.surrender_row(&txn, id).await?;
-        let order = orders::Entity::find_by_id(row.order_id)
-            .one(&txn)
-            .await?
-            .ok_or_else(order_not_found)?;
+        let order = order_or_404(&txn, row.order_id).await?;
         let disbursed_on = order.disbursed_at.map(|t| {
             t.with_timezone(&crate::clock::DEFAULT_TIME_ZONE)
                 .date_naive()
@@ -1036,10 +1013,7 @@ impl Beehive {
                 }
             )));
         }
-        let order = orders::Entity::find_by_id(row.order_id)
-            .one(&txn)
-            .await?
-            .ok_or_else(order_not_found)?;
+        let order = order_or_404(&txn, row.order_id).await?;
         if status_of(&order)? == OrderStatus::Surrendering
             && from == SurrenderStatus::InsurerConfirmed
         {
@@ -1048,16 +1022,9 @@ impl Beehive {
             ));
         }
         if status_of(&order)? == OrderStatus::Surrendering {
-            let who = SyncBy {
-                by: &by,
-                user_id: Some(me.user_id),
-                reopen_maker: None,
-            };
+            let who = SyncBy::user(&by, me.user_id);
             let synced = sync_order(&txn, &who, now, order.id, today).await?;
-            let order = orders::Entity::find_by_id(row.order_id)
-                .one(&txn)
-                .await?
-                .ok_or_else(order_not_found)?;
+            let order = order_or_404(&txn, row.order_id).await?;
             if status_of(&order)? == OrderStatus::Surrendering {
                 let back = if synced.late {
                     OrderStatus::Overdue
@@ -1232,10 +1199,7 @@ impl Beehive {
         let mut fields = BTreeMap::new();
         Self::check_received_on(&row, received_on, today, &mut fields);
         invalid(fields)?;
-        let order = orders::Entity::find_by_id(row.order_id)
-            .one(&self.db)
-            .await?
-            .ok_or_else(order_not_found)?;
+        let order = order_or_404(&self.db, row.order_id).await?;
         self.preview_settlement(&self.db, &row, &order, received_on, today)
             .await
     }
@@ -1273,16 +1237,9 @@ impl Beehive {
             check_serial(&input.serial_no, &mut fields);
         }
         invalid(fields.clone())?;
-        let who = SyncBy {
-            by: &by,
-            user_id: Some(me.user_id),
-            reopen_maker: None,
-        };
+        let who = SyncBy::user(&by, me.user_id);
         sync_order(&txn, &who, now, row.order_id, today).await?;
-        let order = orders::Entity::find_by_id(row.order_id)
-            .one(&txn)
-            .await?
-            .ok_or_else(order_not_found)?;
+        let order = order_or_404(&txn, row.order_id).await?;
         if status_of(&order)? != OrderStatus::Surrendering {
             return Err(Error::Conflict(format!(
                 "订单已不在退保中（当前状态：{}），请撤销该退保申请",
@@ -1351,38 +1308,29 @@ impl Beehive {
                     .unwrap_or_default(),
                 Err(_) => String::new(),
             };
-            let rep = repayment::ActiveModel {
-                order_id: Set(order.id),
-                purpose: Set(SURRENDER_REFUND.to_owned()),
-                source: Set("INSURER".to_owned()),
-                amount_fen: Set(refund),
-                channel: Set(input.channel.clone()),
-                serial_no: Set(serial.clone()),
-                payer: Set(payer.chars().take(64).collect()),
-                value_date: Set(input.received_on),
-                voucher_file_id: Set(None),
-                status: Set(RepaymentStatus::Confirmed.code().to_owned()),
-                recorded_by: Set(row.created_by),
-                recorded_by_name: Set(row.created_by_name.clone()),
-                confirmed_by: Set(Some(me.user_id)),
-                confirmed_by_name: Set(me.name.clone()),
-                confirmed_at: Set(Some(now)),
-                journal_id: Set(None),
-                overpayment_fen: Set(0),
-                reject_reason: Set(String::new()),
-                reversed_by: Set(None),
-                reversed_by_name: Set(String::new()),
-                reversed_at: Set(None),
-                reversal_reason: Set(String::new()),
-                reversal_journal_id: Set(None),
-                quote: Set(None),
-                created_at: Set(now),
-                created_by: Set(Some(me.user_id)),
-                updated_at: Set(now),
-                updated_by: Set(Some(me.user_id)),
-                version: Set(0),
-                ..Default::default()
+            let rep = NewRepayment {
+                order_id: order.id,
+                purpose: SURRENDER_REFUND,
+                source: "INSURER".to_owned(),
+                amount_fen: refund,
+                channel: input.channel.clone(),
+                serial_no: serial.clone(),
+                payer: payer.chars().take(64).collect(),
+                value_date: input.received_on,
+                voucher_file_id: None,
+                recorded: Hand {
+                    id: row.created_by,
+                    name: row.created_by_name.clone(),
+                },
+                confirmed: Some(Hand {
+                    id: Some(me.user_id),
+                    name: me.name.clone(),
+                }),
+                quote: None,
+                by: Some(me.user_id),
+                now,
             }
+            .into_model()
             .insert(&txn)
             .await
             .map_err(|e| {
@@ -1547,10 +1495,7 @@ impl Beehive {
             );
         }
         invalid(fields)?;
-        let order = orders::Entity::find_by_id(row.order_id)
-            .one(&txn)
-            .await?
-            .ok_or_else(order_not_found)?;
+        let order = order_or_404(&txn, row.order_id).await?;
         let serial = input.serial_no.trim().to_owned();
         let reference = order_ref(&txn, &order).await?;
         let journal_id = post_journal(
@@ -1630,11 +1575,7 @@ impl Beehive {
         )
         .await?;
         // The order's customer credit is what the replay keeps less what was paid out.
-        let who = SyncBy {
-            by: &by,
-            user_id: Some(me.user_id),
-            reopen_maker: None,
-        };
+        let who = SyncBy::user(&by, me.user_id);
         sync_order(&txn, &who, now, order.id, today).await?;
         let row = self.reload_surrender(&txn, id).await?;
         txn.commit().await?;

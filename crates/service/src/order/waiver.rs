@@ -420,18 +420,7 @@ impl Beehive {
         }
         // The order as of today (penalties to date, every repayment confirmed so far), then the
         // amounts against it, at every level: never more than is outstanding (invariant 27).
-        sync_order(
-            &txn,
-            &SyncBy {
-                by: &by,
-                user_id: Some(me.user_id),
-                reopen_maker: None,
-            },
-            now,
-            order.id,
-            today,
-        )
-        .await?;
+        sync_order(&txn, &SyncBy::user(&by, me.user_id), now, order.id, today).await?;
         let order = self.waivable_order(&txn, row.order_id).await?;
         let (_, result) = self.replayed_order(&txn, &order, today).await?;
         let input = input_of(&row);
@@ -504,18 +493,7 @@ impl Beehive {
         .await?;
         if to == WaiverStatus::Effective || to == WaiverStatus::Approved {
             // The waiver now counts (or its condition may already be met): the order follows.
-            sync_order(
-                &txn,
-                &SyncBy {
-                    by: &by,
-                    user_id: Some(me.user_id),
-                    reopen_maker: None,
-                },
-                now,
-                order.id,
-                today,
-            )
-            .await?;
+            sync_order(&txn, &SyncBy::user(&by, me.user_id), now, order.id, today).await?;
         }
         let row = waiver::Entity::find_by_id(waiver_id)
             .one(&txn)

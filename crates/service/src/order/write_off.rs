@@ -298,11 +298,7 @@ impl Beehive {
         )?;
         let first_level = from == WriteOffStatus::PendingApproval;
         let last = !first_level || row.levels <= 1;
-        let who = SyncBy {
-            by: &by,
-            user_id: Some(me.user_id),
-            reopen_maker: None,
-        };
+        let who = SyncBy::user(&by, me.user_id);
         let mut set = Vec::new();
         if first_level {
             set.push((write_off::Column::FirstBy, Expr::value(Some(me.user_id))));
