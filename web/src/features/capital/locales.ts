@@ -1,4 +1,5 @@
 import { addResources } from '../../shared/i18n';
+import { recordWordDictionaries } from '../../shared/records/valueWords';
 
 /** Texts of the capital provider's workspace (资金管理), in the four languages. */
 const zh = {
@@ -76,11 +77,7 @@ const zh = {
     verifiedAt: '认证时间',
     status: '状态',
     locked: '审核中，暂不能修改',
-    statuses: {
-      UNSUBMITTED: '未提交',
-      PENDING: '审核中',
-      VERIFIED: '已认证',
-    },
+    statuses: recordWordDictionaries.zh.status.capital_esign_account,
   },
   template: {
     hint: '以下是平台当前启用、适用于贵司的合同模板（本机构专用与通用）。模板由平台维护，可预览样例合同。',
@@ -101,48 +98,17 @@ const zh = {
     loading: '正在生成 PDF…',
     empty: '暂无适用于贵司的合同模板',
     count: '共 {{count}} 份模板',
-    kinds: {
-      LOAN_CONTRACT: '借款合同',
-      SERVICE_AGREEMENT: '服务协议',
-      OWNER_DECLARATION: '车主声明',
-      POWER_OF_ATTORNEY: '授权委托书',
-      WITHHOLDING_AUTH: '代扣授权书',
-      PRIVACY_AUTH: '个人信息授权书',
-      SETTLEMENT_CERTIFICATE: '结清证明',
-    },
+    kinds: recordWordDictionaries.zh.docKind,
   },
   codes: {
-    kinds: {
-      BANK: '银行',
-      CONSUMER_FINANCE: '消费金融公司',
-      MICRO_LOAN: '小额贷款公司',
-      FACTORING: '保理公司',
-      TRUST: '信托公司',
-    },
-    statuses: {
-      ACTIVE: '合作中',
-      PAUSED: '已暂停',
-      TERMINATED: '已终止',
-    },
-    guarantees: {
-      NONE: '无担保',
-      PLATFORM_ADVANCE_AFTER_N_DAYS: '逾期 {{days}} 天平台代偿',
-      BUYBACK: '平台回购',
-    },
-    cycles: {
-      'T+0': 'T+0',
-      'T+1': 'T+1',
-      MONTHLY: '按月',
-    },
-    acceptModes: {
-      AUTO: '自动接单',
-      MANUAL: '人工确认',
-    },
-    purposes: {
-      DISBURSE: '放款账户',
-      COLLECT: '收款账户',
-      SETTLEMENT: '结算账户',
-    },
+    kinds: recordWordDictionaries.zh.providerKind,
+    statuses: recordWordDictionaries.zh.status.capital_provider,
+    guarantees: recordWordDictionaries.zh.guaranteeMode,
+    /** 逾期 N 天平台代偿 with the provider's own number of days (机构信息). */
+    guaranteeAfterDays: '逾期 {{days}} 天平台代偿',
+    cycles: recordWordDictionaries.zh.settlementCycle,
+    acceptModes: recordWordDictionaries.zh.acceptMode,
+    purposes: recordWordDictionaries.zh.accountPurpose,
   },
 };
 
@@ -221,11 +187,7 @@ const en: typeof zh = {
     verifiedAt: 'Verified',
     status: 'Status',
     locked: 'Under review; cannot be changed now',
-    statuses: {
-      UNSUBMITTED: 'Not submitted',
-      PENDING: 'Under review',
-      VERIFIED: 'Verified',
-    },
+    statuses: recordWordDictionaries.en.status.capital_esign_account,
   },
   template: {
     hint: 'The contract templates the platform has in force for you (your own and general ones). The platform maintains them; preview a sample contract here.',
@@ -246,48 +208,16 @@ const en: typeof zh = {
     loading: 'Rendering the PDF…',
     empty: 'No contract templates apply to you yet',
     count: '{{count}} templates',
-    kinds: {
-      LOAN_CONTRACT: 'Loan contract',
-      SERVICE_AGREEMENT: 'Service agreement',
-      OWNER_DECLARATION: 'Owner declaration',
-      POWER_OF_ATTORNEY: 'Power of attorney',
-      WITHHOLDING_AUTH: 'Direct debit authorisation',
-      PRIVACY_AUTH: 'Privacy authorisation',
-      SETTLEMENT_CERTIFICATE: 'Settlement certificate',
-    },
+    kinds: recordWordDictionaries.en.docKind,
   },
   codes: {
-    kinds: {
-      BANK: 'Bank',
-      CONSUMER_FINANCE: 'Consumer finance company',
-      MICRO_LOAN: 'Micro-loan company',
-      FACTORING: 'Factoring company',
-      TRUST: 'Trust company',
-    },
-    statuses: {
-      ACTIVE: 'Active',
-      PAUSED: 'Paused',
-      TERMINATED: 'Terminated',
-    },
-    guarantees: {
-      NONE: 'None',
-      PLATFORM_ADVANCE_AFTER_N_DAYS: 'Platform advance after {{days}} days overdue',
-      BUYBACK: 'Platform buyback',
-    },
-    cycles: {
-      'T+0': 'T+0',
-      'T+1': 'T+1',
-      MONTHLY: 'Monthly',
-    },
-    acceptModes: {
-      AUTO: 'Automatic',
-      MANUAL: 'Manual',
-    },
-    purposes: {
-      DISBURSE: 'Disbursement',
-      COLLECT: 'Collection',
-      SETTLEMENT: 'Settlement',
-    },
+    kinds: recordWordDictionaries.en.providerKind,
+    statuses: recordWordDictionaries.en.status.capital_provider,
+    guarantees: recordWordDictionaries.en.guaranteeMode,
+    guaranteeAfterDays: 'Platform advance after {{days}} days overdue',
+    cycles: recordWordDictionaries.en.settlementCycle,
+    acceptModes: recordWordDictionaries.en.acceptMode,
+    purposes: recordWordDictionaries.en.accountPurpose,
   },
 };
 
@@ -366,11 +296,7 @@ const es: typeof zh = {
     verifiedAt: 'Verificado',
     status: 'Estado',
     locked: 'En revisión; no se puede modificar ahora',
-    statuses: {
-      UNSUBMITTED: 'No enviado',
-      PENDING: 'En revisión',
-      VERIFIED: 'Verificado',
-    },
+    statuses: recordWordDictionaries.es.status.capital_esign_account,
   },
   template: {
     hint: 'Plantillas de contrato vigentes que la plataforma aplica a su organización (propias y generales). Las mantiene la plataforma; aquí puede ver un contrato de ejemplo.',
@@ -391,48 +317,16 @@ const es: typeof zh = {
     loading: 'Generando el PDF…',
     empty: 'Aún no hay plantillas de contrato para su organización',
     count: '{{count}} plantillas',
-    kinds: {
-      LOAN_CONTRACT: 'Contrato de préstamo',
-      SERVICE_AGREEMENT: 'Acuerdo de servicio',
-      OWNER_DECLARATION: 'Declaración del propietario',
-      POWER_OF_ATTORNEY: 'Poder notarial',
-      WITHHOLDING_AUTH: 'Autorización de domiciliación',
-      PRIVACY_AUTH: 'Autorización de privacidad',
-      SETTLEMENT_CERTIFICATE: 'Certificado de liquidación',
-    },
+    kinds: recordWordDictionaries.es.docKind,
   },
   codes: {
-    kinds: {
-      BANK: 'Banco',
-      CONSUMER_FINANCE: 'Financiera de consumo',
-      MICRO_LOAN: 'Microcréditos',
-      FACTORING: 'Factoring',
-      TRUST: 'Fideicomiso',
-    },
-    statuses: {
-      ACTIVE: 'Activo',
-      PAUSED: 'En pausa',
-      TERMINATED: 'Terminado',
-    },
-    guarantees: {
-      NONE: 'Sin garantía',
-      PLATFORM_ADVANCE_AFTER_N_DAYS: 'Anticipo de la plataforma tras {{days}} días de mora',
-      BUYBACK: 'Recompra de la plataforma',
-    },
-    cycles: {
-      'T+0': 'T+0',
-      'T+1': 'T+1',
-      MONTHLY: 'Mensual',
-    },
-    acceptModes: {
-      AUTO: 'Automática',
-      MANUAL: 'Manual',
-    },
-    purposes: {
-      DISBURSE: 'Desembolso',
-      COLLECT: 'Cobro',
-      SETTLEMENT: 'Liquidación',
-    },
+    kinds: recordWordDictionaries.es.providerKind,
+    statuses: recordWordDictionaries.es.status.capital_provider,
+    guarantees: recordWordDictionaries.es.guaranteeMode,
+    guaranteeAfterDays: 'Anticipo de la plataforma tras {{days}} días de mora',
+    cycles: recordWordDictionaries.es.settlementCycle,
+    acceptModes: recordWordDictionaries.es.acceptMode,
+    purposes: recordWordDictionaries.es.accountPurpose,
   },
 };
 
@@ -511,11 +405,7 @@ const ja: typeof zh = {
     verifiedAt: '認証日時',
     status: '状態',
     locked: '審査中のため変更できません',
-    statuses: {
-      UNSUBMITTED: '未提出',
-      PENDING: '審査中',
-      VERIFIED: '認証済み',
-    },
+    statuses: recordWordDictionaries.ja.status.capital_esign_account,
   },
   template: {
     hint: 'プラットフォームが貴社に適用している有効な契約テンプレート（貴社専用と共通）です。テンプレートはプラットフォームが管理し、ここではサンプル契約をプレビューできます。',
@@ -536,48 +426,16 @@ const ja: typeof zh = {
     loading: 'PDF を生成しています…',
     empty: '貴社に適用される契約テンプレートはまだありません',
     count: '全 {{count}} 件',
-    kinds: {
-      LOAN_CONTRACT: '借入契約書',
-      SERVICE_AGREEMENT: 'サービス契約書',
-      OWNER_DECLARATION: '車両所有者声明書',
-      POWER_OF_ATTORNEY: '委任状',
-      WITHHOLDING_AUTH: '口座振替承諾書',
-      PRIVACY_AUTH: '個人情報取扱同意書',
-      SETTLEMENT_CERTIFICATE: '完済証明書',
-    },
+    kinds: recordWordDictionaries.ja.docKind,
   },
   codes: {
-    kinds: {
-      BANK: '銀行',
-      CONSUMER_FINANCE: '消費者金融会社',
-      MICRO_LOAN: '小口融資会社',
-      FACTORING: 'ファクタリング会社',
-      TRUST: '信託会社',
-    },
-    statuses: {
-      ACTIVE: '提携中',
-      PAUSED: '一時停止',
-      TERMINATED: '終了',
-    },
-    guarantees: {
-      NONE: '保証なし',
-      PLATFORM_ADVANCE_AFTER_N_DAYS: '{{days}} 日延滞後にプラットフォームが立替',
-      BUYBACK: 'プラットフォーム買戻し',
-    },
-    cycles: {
-      'T+0': 'T+0',
-      'T+1': 'T+1',
-      MONTHLY: '月次',
-    },
-    acceptModes: {
-      AUTO: '自動受注',
-      MANUAL: '手動確認',
-    },
-    purposes: {
-      DISBURSE: '融資実行口座',
-      COLLECT: '入金口座',
-      SETTLEMENT: '決済口座',
-    },
+    kinds: recordWordDictionaries.ja.providerKind,
+    statuses: recordWordDictionaries.ja.status.capital_provider,
+    guarantees: recordWordDictionaries.ja.guaranteeMode,
+    guaranteeAfterDays: '{{days}} 日延滞後にプラットフォームが立替',
+    cycles: recordWordDictionaries.ja.settlementCycle,
+    acceptModes: recordWordDictionaries.ja.acceptMode,
+    purposes: recordWordDictionaries.ja.accountPurpose,
   },
 };
 

@@ -1,4 +1,5 @@
 import { addResources } from '../../shared/i18n';
+import { recordWordDictionaries } from '../../shared/records/valueWords';
 
 /** Texts of the content-management screens (广告管理, 文章管理, 数据字典), in the four languages. */
 const zh = {
@@ -82,8 +83,8 @@ const zh = {
     body: '正文',
     bodyRequired: '请输入正文',
     status: '状态',
-    DRAFT: '草稿',
-    PUBLISHED: '已发布',
+    DRAFT: recordWordDictionaries.zh.status.article.DRAFT,
+    PUBLISHED: recordWordDictionaries.zh.status.article.PUBLISHED,
     publishedAt: '发布时间',
     create: '新增文章',
     createTitle: '新增文章',
@@ -190,8 +191,8 @@ const en: ContentDictionary = {
     body: 'Body',
     bodyRequired: 'Enter the body',
     status: 'Status',
-    DRAFT: 'Draft',
-    PUBLISHED: 'Published',
+    DRAFT: recordWordDictionaries.en.status.article.DRAFT,
+    PUBLISHED: recordWordDictionaries.en.status.article.PUBLISHED,
     publishedAt: 'Published at',
     create: 'New article',
     createTitle: 'New article',
@@ -295,8 +296,8 @@ const es: ContentDictionary = {
     body: 'Texto',
     bodyRequired: 'Introduzca el texto',
     status: 'Estado',
-    DRAFT: 'Borrador',
-    PUBLISHED: 'Publicado',
+    DRAFT: recordWordDictionaries.es.status.article.DRAFT,
+    PUBLISHED: recordWordDictionaries.es.status.article.PUBLISHED,
     publishedAt: 'Publicado el',
     create: 'Nuevo artículo',
     createTitle: 'Nuevo artículo',
@@ -400,8 +401,8 @@ const ja: ContentDictionary = {
     body: '本文',
     bodyRequired: '本文を入力してください',
     status: '状態',
-    DRAFT: '下書き',
-    PUBLISHED: '公開中',
+    DRAFT: recordWordDictionaries.ja.status.article.DRAFT,
+    PUBLISHED: recordWordDictionaries.ja.status.article.PUBLISHED,
     publishedAt: '公開日時',
     create: '記事を追加',
     createTitle: '記事を追加',

@@ -1,4 +1,5 @@
 import { addResources } from '../../shared/i18n';
+import { recordWordDictionaries } from '../../shared/records/valueWords';
 
 /** Texts of the partner screens (保险公司管理, 资金方管理), in the four languages. */
 const zh = {
@@ -41,12 +42,7 @@ const zh = {
     createTitle: '新增保险公司',
     editTitle: '编辑保险公司',
     surrenderRules: '退保规则',
-    reasons: {
-      VEHICLE_SCRAPPED: '车辆报废',
-      VEHICLE_TRANSFERRED: '车辆转让',
-      DUPLICATE_INSURANCE: '重复投保',
-      OTHER: '其他',
-    },
+    reasons: recordWordDictionaries.zh.compulsoryReason,
   },
   account: {
     bankName: '开户银行',
@@ -64,11 +60,7 @@ const zh = {
     createTitle: '新增银行账户',
     editTitle: '编辑银行账户',
     empty: '还没有银行账户',
-    purposes: {
-      DISBURSE: '放款账户',
-      COLLECT: '收款账户',
-      SETTLEMENT: '结算账户',
-    },
+    purposes: recordWordDictionaries.zh.accountPurpose,
   },
   provider: {
     name: '资金方名称',
@@ -106,32 +98,11 @@ const zh = {
     credit: '授信',
     terms: '合作条款',
     contact: '联系方式',
-    kinds: {
-      BANK: '银行',
-      CONSUMER_FINANCE: '消费金融公司',
-      MICRO_LOAN: '小额贷款公司',
-      FACTORING: '保理公司',
-      TRUST: '信托公司',
-    },
-    statuses: {
-      ACTIVE: '合作中',
-      PAUSED: '已暂停',
-      TERMINATED: '已终止',
-    },
-    guarantees: {
-      NONE: '无担保',
-      PLATFORM_ADVANCE_AFTER_N_DAYS: '逾期 N 天平台代偿',
-      BUYBACK: '平台回购',
-    },
-    cycles: {
-      'T+0': 'T+0',
-      'T+1': 'T+1',
-      MONTHLY: '按月',
-    },
-    acceptModes: {
-      AUTO: '自动接单',
-      MANUAL: '人工确认',
-    },
+    kinds: recordWordDictionaries.zh.providerKind,
+    statuses: recordWordDictionaries.zh.status.capital_provider,
+    guarantees: recordWordDictionaries.zh.guaranteeMode,
+    cycles: recordWordDictionaries.zh.settlementCycle,
+    acceptModes: recordWordDictionaries.zh.acceptMode,
   },
   user: {
     account: '账号',
@@ -172,11 +143,7 @@ const zh = {
     confirmReject: '确定退回，让资金方修改后重新提交吗？',
     reviewed: '已处理',
     notFilled: '资金方尚未填写电子签章账户',
-    statuses: {
-      UNSUBMITTED: '未提交',
-      PENDING: '审核中',
-      VERIFIED: '已认证',
-    },
+    statuses: recordWordDictionaries.zh.status.capital_esign_account,
   },
 };
 
@@ -220,12 +187,7 @@ const en: typeof zh = {
     createTitle: 'New insurer',
     editTitle: 'Edit insurer',
     surrenderRules: 'Surrender rules',
-    reasons: {
-      VEHICLE_SCRAPPED: 'Vehicle scrapped',
-      VEHICLE_TRANSFERRED: 'Vehicle transferred',
-      DUPLICATE_INSURANCE: 'Duplicate insurance',
-      OTHER: 'Other',
-    },
+    reasons: recordWordDictionaries.en.compulsoryReason,
   },
   account: {
     bankName: 'Bank',
@@ -243,11 +205,7 @@ const en: typeof zh = {
     createTitle: 'New bank account',
     editTitle: 'Edit bank account',
     empty: 'No bank accounts yet',
-    purposes: {
-      DISBURSE: 'Disbursement',
-      COLLECT: 'Collection',
-      SETTLEMENT: 'Settlement',
-    },
+    purposes: recordWordDictionaries.en.accountPurpose,
   },
   provider: {
     name: 'Capital provider',
@@ -285,32 +243,11 @@ const en: typeof zh = {
     credit: 'Credit',
     terms: 'Terms',
     contact: 'Contact',
-    kinds: {
-      BANK: 'Bank',
-      CONSUMER_FINANCE: 'Consumer finance company',
-      MICRO_LOAN: 'Micro-loan company',
-      FACTORING: 'Factoring company',
-      TRUST: 'Trust company',
-    },
-    statuses: {
-      ACTIVE: 'Active',
-      PAUSED: 'Paused',
-      TERMINATED: 'Terminated',
-    },
-    guarantees: {
-      NONE: 'None',
-      PLATFORM_ADVANCE_AFTER_N_DAYS: 'Platform advance after N days',
-      BUYBACK: 'Platform buyback',
-    },
-    cycles: {
-      'T+0': 'T+0',
-      'T+1': 'T+1',
-      MONTHLY: 'Monthly',
-    },
-    acceptModes: {
-      AUTO: 'Automatic',
-      MANUAL: 'Manual',
-    },
+    kinds: recordWordDictionaries.en.providerKind,
+    statuses: recordWordDictionaries.en.status.capital_provider,
+    guarantees: recordWordDictionaries.en.guaranteeMode,
+    cycles: recordWordDictionaries.en.settlementCycle,
+    acceptModes: recordWordDictionaries.en.acceptMode,
   },
   user: {
     account: 'Account',
@@ -351,11 +288,7 @@ const en: typeof zh = {
     confirmReject: 'Send it back to the provider for changes?',
     reviewed: 'Done',
     notFilled: 'The provider has not filled in its e-signature account yet',
-    statuses: {
-      UNSUBMITTED: 'Not submitted',
-      PENDING: 'Under review',
-      VERIFIED: 'Verified',
-    },
+    statuses: recordWordDictionaries.en.status.capital_esign_account,
   },
 };
 
@@ -399,12 +332,7 @@ const es: typeof zh = {
     createTitle: 'Nueva aseguradora',
     editTitle: 'Editar aseguradora',
     surrenderRules: 'Reglas de rescisión',
-    reasons: {
-      VEHICLE_SCRAPPED: 'Vehículo desguazado',
-      VEHICLE_TRANSFERRED: 'Vehículo transferido',
-      DUPLICATE_INSURANCE: 'Seguro duplicado',
-      OTHER: 'Otro',
-    },
+    reasons: recordWordDictionaries.es.compulsoryReason,
   },
   account: {
     bankName: 'Banco',
@@ -422,11 +350,7 @@ const es: typeof zh = {
     createTitle: 'Nueva cuenta bancaria',
     editTitle: 'Editar cuenta bancaria',
     empty: 'Aún no hay cuentas bancarias',
-    purposes: {
-      DISBURSE: 'Desembolso',
-      COLLECT: 'Cobro',
-      SETTLEMENT: 'Liquidación',
-    },
+    purposes: recordWordDictionaries.es.accountPurpose,
   },
   provider: {
     name: 'Proveedor de fondos',
@@ -464,32 +388,11 @@ const es: typeof zh = {
     credit: 'Crédito',
     terms: 'Condiciones',
     contact: 'Contacto',
-    kinds: {
-      BANK: 'Banco',
-      CONSUMER_FINANCE: 'Financiera de consumo',
-      MICRO_LOAN: 'Microcréditos',
-      FACTORING: 'Factoring',
-      TRUST: 'Fideicomiso',
-    },
-    statuses: {
-      ACTIVE: 'Activo',
-      PAUSED: 'En pausa',
-      TERMINATED: 'Terminado',
-    },
-    guarantees: {
-      NONE: 'Sin garantía',
-      PLATFORM_ADVANCE_AFTER_N_DAYS: 'Anticipo de la plataforma tras N días',
-      BUYBACK: 'Recompra de la plataforma',
-    },
-    cycles: {
-      'T+0': 'T+0',
-      'T+1': 'T+1',
-      MONTHLY: 'Mensual',
-    },
-    acceptModes: {
-      AUTO: 'Automática',
-      MANUAL: 'Manual',
-    },
+    kinds: recordWordDictionaries.es.providerKind,
+    statuses: recordWordDictionaries.es.status.capital_provider,
+    guarantees: recordWordDictionaries.es.guaranteeMode,
+    cycles: recordWordDictionaries.es.settlementCycle,
+    acceptModes: recordWordDictionaries.es.acceptMode,
   },
   user: {
     account: 'Cuenta',
@@ -530,11 +433,7 @@ const es: typeof zh = {
     confirmReject: '¿Devolverla al proveedor para cambios?',
     reviewed: 'Hecho',
     notFilled: 'El proveedor aún no ha rellenado su cuenta de firma electrónica',
-    statuses: {
-      UNSUBMITTED: 'No enviado',
-      PENDING: 'En revisión',
-      VERIFIED: 'Verificado',
-    },
+    statuses: recordWordDictionaries.es.status.capital_esign_account,
   },
 };
 
@@ -578,12 +477,7 @@ const ja: typeof zh = {
     createTitle: '保険会社を追加',
     editTitle: '保険会社を編集',
     surrenderRules: '解約ルール',
-    reasons: {
-      VEHICLE_SCRAPPED: '車両廃車',
-      VEHICLE_TRANSFERRED: '車両譲渡',
-      DUPLICATE_INSURANCE: '重複加入',
-      OTHER: 'その他',
-    },
+    reasons: recordWordDictionaries.ja.compulsoryReason,
   },
   account: {
     bankName: '銀行',
@@ -601,11 +495,7 @@ const ja: typeof zh = {
     createTitle: '銀行口座を追加',
     editTitle: '銀行口座を編集',
     empty: '銀行口座はまだありません',
-    purposes: {
-      DISBURSE: '融資実行口座',
-      COLLECT: '入金口座',
-      SETTLEMENT: '決済口座',
-    },
+    purposes: recordWordDictionaries.ja.accountPurpose,
   },
   provider: {
     name: '資金提供者名',
@@ -643,32 +533,11 @@ const ja: typeof zh = {
     credit: '与信',
     terms: '提携条件',
     contact: '連絡先',
-    kinds: {
-      BANK: '銀行',
-      CONSUMER_FINANCE: '消費者金融会社',
-      MICRO_LOAN: '小口融資会社',
-      FACTORING: 'ファクタリング会社',
-      TRUST: '信託会社',
-    },
-    statuses: {
-      ACTIVE: '提携中',
-      PAUSED: '一時停止',
-      TERMINATED: '終了',
-    },
-    guarantees: {
-      NONE: '保証なし',
-      PLATFORM_ADVANCE_AFTER_N_DAYS: 'N 日延滞後にプラットフォームが立替',
-      BUYBACK: 'プラットフォーム買戻し',
-    },
-    cycles: {
-      'T+0': 'T+0',
-      'T+1': 'T+1',
-      MONTHLY: '月次',
-    },
-    acceptModes: {
-      AUTO: '自動受注',
-      MANUAL: '手動確認',
-    },
+    kinds: recordWordDictionaries.ja.providerKind,
+    statuses: recordWordDictionaries.ja.status.capital_provider,
+    guarantees: recordWordDictionaries.ja.guaranteeMode,
+    cycles: recordWordDictionaries.ja.settlementCycle,
+    acceptModes: recordWordDictionaries.ja.acceptMode,
   },
   user: {
     account: 'アカウント',
@@ -709,11 +578,7 @@ const ja: typeof zh = {
     confirmReject: '資金提供者に差し戻して修正を依頼しますか？',
     reviewed: '処理しました',
     notFilled: '資金提供者はまだ電子署名アカウントを入力していません',
-    statuses: {
-      UNSUBMITTED: '未提出',
-      PENDING: '審査中',
-      VERIFIED: '認証済み',
-    },
+    statuses: recordWordDictionaries.ja.status.capital_esign_account,
   },
 };
 

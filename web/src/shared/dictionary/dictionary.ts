@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { components } from '../../api/schema';
 import { request } from '../api/request';
@@ -54,5 +54,23 @@ export function useDictionary(typeCode: string): Dictionary {
       return item ? dictLabel(item, language) : code;
     },
     loading: query.isLoading,
+  };
+}
+
+/**
+ * The labels of codes of several types at once, for a screen that words codes of a few types
+ * without a select per type (the operation log): `labelOf(typeCode, code)` is the item's label in
+ * the current language (a disabled item's too), or undefined while the type is loading, for a type
+ * not among `typeCodes`, and for a code the type does not have.
+ */
+export function useDictionaryLabels(typeCodes: readonly string[]): (typeCode: string, code: string) => string | undefined {
+  const { i18n } = useTranslation();
+  const results = useQueries({
+    queries: typeCodes.map((typeCode) => ({ queryKey: [DICTIONARY_KEY, typeCode], queryFn: () => fetchDictionary(typeCode), staleTime: 60_000 })),
+  });
+  return (typeCode, code) => {
+    const index = typeCodes.indexOf(typeCode);
+    const item = index < 0 ? undefined : results[index]?.data?.find((candidate) => candidate.code === code);
+    return item ? dictLabel(item, i18n.language) : undefined;
   };
 }

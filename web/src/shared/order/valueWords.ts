@@ -253,7 +253,7 @@ export function valueTable(context: ValueContext): `status.${StatusTable}` | 'or
     if (target === 'orders') return 'order';
     return isStatusTable(target) ? `status.${target}` : undefined;
   }
-  // A payment channel; a notice's channel (SMS, IN_APP) has none of these codes and stays as it is.
+  // A payment channel; a notice's channel (SMS, IN_APP) has none of these codes (its words are in shared/records/valueWords.ts).
   if (key === 'channel') return 'channel';
   if (key === 'shortfallResolution') return 'shortfallResolution';
   switch (`${target}.${key}`) {

@@ -50,7 +50,9 @@ export function AccountInfoPage() {
           <Descriptions.Item label={t('info.costRate')}>{formatBp(p.costRateBp)}</Descriptions.Item>
           <Descriptions.Item label={t('info.penaltyShare')}>{formatBp(p.penaltyShareBp)}</Descriptions.Item>
           <Descriptions.Item label={t('info.guaranteeMode')}>
-            {t(`codes.guarantees.${p.guaranteeMode}`, { days: p.advanceAfterDays, defaultValue: p.guaranteeMode })}
+            {p.guaranteeMode === 'PLATFORM_ADVANCE_AFTER_N_DAYS'
+              ? t('codes.guaranteeAfterDays', { days: p.advanceAfterDays })
+              : t(`codes.guarantees.${p.guaranteeMode}`, { defaultValue: p.guaranteeMode })}
           </Descriptions.Item>
           <Descriptions.Item label={t('info.settlementCycle')}>{t(`codes.cycles.${p.settlementCycle}`, { defaultValue: p.settlementCycle })}</Descriptions.Item>
           <Descriptions.Item label={t('info.acceptMode')}>{t(`codes.acceptModes.${p.acceptMode}`, { defaultValue: p.acceptMode })}</Descriptions.Item>

@@ -12,6 +12,7 @@ import { ListPage, type ListColumn, type RowAction } from '../../../shared/crud/
 import { useListReload } from '../../../shared/crud/useListReload';
 import { useViewParam } from '../../../shared/crud/useViewParam';
 import '../../../shared/crud/locales';
+import { DictSelect } from '../../../shared/dictionary/DictSelect';
 import { noticeSendApi, noticeTemplateApi, type BatchRow, type CustomerFilter, type RecipientRow } from '../api';
 import { OPERATE_NS } from '../locales';
 import { fillPlaceholders } from '../../../shared/format/placeholder';
@@ -268,7 +269,8 @@ function FilterFields() {
         </Col>
         <Col span={12}>
           <Form.Item name="kind" label={t('send.kind')}>
-            <Select allowClear options={['INDIVIDUAL', 'ENTERPRISE'].map((k) => ({ value: k, label: t(`send.kinds.${k}`) }))} />
+            {/* The customer screens' kinds: the data dictionary's items. */}
+            <DictSelect type="customer_kind" allowClear />
           </Form.Item>
         </Col>
         <Col span={12}>

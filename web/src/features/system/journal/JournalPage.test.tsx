@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRoles } from '../../../shared/auth/permissions';
 import { i18n } from '../../../shared/i18n';
+import type * as RequestModule from '../../../shared/api/request';
 import type * as ApiModule from '../api';
 import type { LoginLogRow, OperationLogRow } from '../api';
 import { JournalPage } from './JournalPage';
@@ -50,6 +51,25 @@ const REPAYMENT_ROW: OperationLogRow = {
   detail: JSON.stringify({ orderNo: 'BH20260201000001', amountFen: 150000, serialNo: 'S1', valueDate: '2026-05-01', from: 'RECORDED', to: 'CONFIRMED' }),
 };
 
+/** capital_provider.set_status: a capital provider's status change (crates/service/src/partner/capital_provider.rs). */
+const PROVIDER_ROW: OperationLogRow = {
+  ...ROW,
+  id: 10,
+  action: 'capital_provider.set_status',
+  targetType: 'capital_provider',
+  targetId: '3',
+  targetName: '星河银行',
+  detail: JSON.stringify({ name: '星河银行', usersSignedOut: 2, from: 'ACTIVE', to: 'PAUSED' }),
+};
+
+/** customer.create: a customer's kind is a data-dictionary code (crates/service/src/customer/mod.rs). */
+const CUSTOMER_ROW: OperationLogRow = {
+  ...ROW,
+  id: 11,
+  action: 'customer.create',
+  detail: JSON.stringify({ customerNo: 'C0018', kind: 'INDIVIDUAL', name: '郭子豪', idNo: '1101**********1234', mobile: null, creditCode: null }),
+};
+
 const LOGIN: LoginLogRow = {
   id: 1,
   account: 'admin',
@@ -74,6 +94,31 @@ vi.mock('../api', async (original) => ({
   ...(await original<typeof ApiModule>()),
   journalApi: api,
 }));
+
+// The data dictionary's customer kinds (GET /api/common/dictionary/{typeCode}); other types have no items here.
+vi.mock('../../../shared/api/request', async (original) => {
+  const real = await original<typeof RequestModule>();
+  return {
+    ...real,
+    request: (config: Parameters<typeof real.request>[0]) =>
+      config.url === '/common/dictionary/{typeCode}'
+        ? Promise.resolve(
+            (config.data as { typeCode: string }).typeCode === 'customer_kind'
+              ? [{ code: 'INDIVIDUAL', labelZh: '个人', labelEn: 'Individual', labelEs: 'Particular', labelJa: '個人', enabled: true }]
+              : [],
+          )
+        : real.request(config),
+  };
+});
+
+function renderDrawer(row: OperationLogRow | undefined, onClose: () => void = () => undefined) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <OperationDrawer row={row} onClose={onClose} />
+    </QueryClientProvider>,
+  );
+}
 
 function renderPage(url = '/journal') {
   const router = createMemoryRouter([{ path: '/journal', element: <JournalPage /> }], { initialEntries: [url] });
@@ -110,6 +155,13 @@ describe('日志管理', () => {
     expect(await screen.findByText('状态: 待确认 → 已确认; 订单编号: BH20260201000001; 金额: ¥1,500.00; 流水号: S1; 到账日期: 2026-05-01')).toBeTruthy();
   });
 
+  it("reads the other records' codes in words: a capital provider's status, a customer's kind", async () => {
+    api.operations.mockResolvedValue({ records: [PROVIDER_ROW, CUSTOMER_ROW], total: 2, page: 1, size: 10 });
+    renderPage();
+    expect(await screen.findByText('状态: 合作中 → 已暂停; usersSignedOut: 2; 名称: 星河银行')).toBeTruthy();
+    expect(await screen.findByText('客户编号: C0018; 类型: 个人; 证件号码: 1101**********1234; 名称: 郭子豪')).toBeTruthy();
+  });
+
   it('opens the whole detail in a drawer from the row', async () => {
     renderPage();
     const row = (await screen.findByText('客户 郭子豪')).closest('tr');
@@ -135,7 +187,7 @@ describe('the operation drawer', () => {
 
   it('shows the summary parts and the raw text of a detail that is not JSON', async () => {
     const onClose = vi.fn();
-    render(<OperationDrawer row={SYSTEM_ROW} onClose={onClose} />);
+    renderDrawer(SYSTEM_ROW, onClose);
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByText('Operation details')).toBeTruthy();
     expect(within(drawer).getByText('Auto-accept')).toBeTruthy();
@@ -146,13 +198,19 @@ describe('the operation drawer', () => {
   });
 
   it("lists a record's status change in the words of its table", async () => {
-    render(<OperationDrawer row={REPAYMENT_ROW} onClose={() => undefined} />);
+    renderDrawer(REPAYMENT_ROW);
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByText('Status: To confirm → Confirmed')).toBeTruthy();
   });
 
+  it("lists a capital provider's status change in words", async () => {
+    renderDrawer(PROVIDER_ROW);
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('Status: Active → Paused')).toBeTruthy();
+  });
+
   it('is closed without a row', () => {
-    render(<OperationDrawer row={undefined} onClose={() => undefined} />);
+    renderDrawer(undefined);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

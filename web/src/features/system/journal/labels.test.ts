@@ -1,8 +1,25 @@
-import { renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DictOption } from '../../../shared/dictionary/dictionary';
 import { i18n } from '../../../shared/i18n';
-import { orderEventOf, useJournalLabels } from './labels';
+import { orderEventOf, termEnumOf, useJournalLabels } from './labels';
 import { summarizeDetail } from './summary';
+
+const request = vi.hoisted(() => vi.fn());
+vi.mock('../../../shared/api/request', async (original) => ({ ...(await original<object>()), request }));
+
+/** The customer kinds as seeded (crates/store/src/migration/m0009_content.rs, m0026_dict_labels.rs). */
+const CUSTOMER_KINDS: DictOption[] = [
+  { code: 'INDIVIDUAL', labelZh: '个人', labelEn: 'Individual', labelEs: 'Particular', labelJa: '個人', enabled: true },
+  { code: 'ENTERPRISE', labelZh: '企业', labelEn: 'Enterprise', labelEs: 'Empresa', labelJa: '法人', enabled: true },
+];
+
+beforeEach(() => {
+  // GET /api/common/dictionary/{typeCode}: the customer kinds, no other type's items.
+  request.mockReset().mockImplementation(({ data }: { data: { typeCode: string } }) => Promise.resolve(data.typeCode === 'customer_kind' ? CUSTOMER_KINDS : []));
+});
 
 describe('orderEventOf', () => {
   it("finds the order event of a transition's action, and nothing in other actions", () => {
@@ -14,11 +31,18 @@ describe('orderEventOf', () => {
   });
 });
 
-/** The summary of a detail the server writes, in `lang`, for a row of table `target`. */
+function wrapper({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return createElement(QueryClientProvider, { client }, children);
+}
+
+/** The summary of a detail the server writes, in `lang`, for a row of table `target` (once the data-dictionary types are in). */
 async function summaryIn(lang: string, detail: object, target: string) {
   await i18n.changeLanguage(lang);
-  const { words } = renderHook(() => useJournalLabels()).result.current;
-  return summarizeDetail(JSON.stringify(detail), words, target);
+  const { result } = renderHook(() => useJournalLabels(), { wrapper });
+  // The customer kinds label a customer's kind once they are in.
+  await waitFor(() => expect(result.current.words.code?.('INDIVIDUAL', { key: 'kind', target: 'customer' })).not.toBe('INDIVIDUAL'));
+  return summarizeDetail(JSON.stringify(detail), result.current.words, target);
 }
 
 afterEach(async () => {
@@ -57,5 +81,87 @@ describe('coded values in the summary', () => {
     const transition = { orderNo: 'BH1', from: 'PENDING_DOWN_PAYMENT', to: 'PENDING_DISBURSEMENT', reason: '', reasonCode: '', amountFen: null, detail: { channel: 'ONLINE_PAY' } };
     expect(await summaryIn('zh', transition, 'orders')).toBe('状态: 待付首付 → 待放款; 订单编号: BH1; 渠道: 在线支付');
     expect(await summaryIn('en', transition, 'orders')).toBe('Status: Awaiting down payment → Awaiting disbursement; Order no.: BH1; Channel: Online payment');
+  });
+});
+
+describe("the other records' coded values in the summary", () => {
+  it("reads a capital provider's status change in words, in Chinese and in English", async () => {
+    // capital_provider.set_status (crates/service/src/partner/capital_provider.rs): the transition adds from and to.
+    const paused = { name: '星河银行', usersSignedOut: 2, from: 'ACTIVE', to: 'PAUSED' };
+    expect(await summaryIn('zh', paused, 'capital_provider')).toBe('状态: 合作中 → 已暂停; usersSignedOut: 2; 名称: 星河银行');
+    expect(await summaryIn('en', paused, 'capital_provider')).toBe('Status: Active → Paused; usersSignedOut: 2; Name: 星河银行');
+  });
+
+  it("reads a capital provider's terms in words", async () => {
+    // capital_provider.update: the kind, the guarantee, the cycle and the acceptance are codes.
+    const update = {
+      name: '星河银行',
+      kind: 'CONSUMER_FINANCE',
+      creditLimitFen: { from: 100000000, to: 200000000 },
+      guaranteeMode: 'PLATFORM_ADVANCE_AFTER_N_DAYS',
+      advanceAfterDays: 30,
+      settlementCycle: 'MONTHLY',
+      acceptMode: 'MANUAL',
+    };
+    expect(await summaryIn('zh', update, 'capital_provider')).toBe(
+      '授信额度: ¥1,000,000.00 → ¥2,000,000.00; 类型: 消费金融公司; 担保方式: 逾期 N 天平台代偿; 代偿天数: 30; 结算周期: 按月; 接单方式: 人工确认; 名称: 星河银行',
+    );
+    expect(await summaryIn('en', { purpose: 'DISBURSE', isDefault: true }, 'capital_provider_account')).toBe('Purpose: Disbursement; Default: Yes');
+    expect(await summaryIn('zh', { providerId: 3, orgName: '星河银行', from: 'PENDING', to: 'VERIFIED' }, 'capital_esign_account')).toBe(
+      '状态: 审核中 → 已认证; 资金方 ID: 3; 机构名称: 星河银行',
+    );
+  });
+
+  it("reads a customer's kind (the data dictionary's words) and statuses, in Chinese and in English", async () => {
+    // customer.create and customer.update (crates/service/src/customer/mod.rs).
+    const created = { customerNo: 'C202605010000018', kind: 'ENTERPRISE', name: '星河物流', idNo: null, mobile: '138****5678', creditCode: '91110000MA01ABCD2X' };
+    expect(await summaryIn('zh', created, 'customer')).toBe('客户编号: C202605010000018; 类型: 企业; 手机号: 138****5678; 统一社会信用代码: 91110000MA01ABCD2X; 名称: 星河物流');
+    expect(await summaryIn('en', created, 'customer')).toBe(
+      'Customer no.: C202605010000018; Type: Enterprise; Mobile: 138****5678; Unified social credit code: 91110000MA01ABCD2X; Name: 星河物流',
+    );
+    const updated = { customerNo: 'C1', name: '郭子豪', kind: 'INDIVIDUAL', status: 'DISABLED', kycStatus: 'VERIFIED', personalChanged: [] };
+    expect(await summaryIn('zh', updated, 'customer')).toBe('客户编号: C1; 类型: 个人; 状态: 停用; 实名状态: 已认证; 名称: 郭子豪');
+    expect(await summaryIn('en', updated, 'customer')).toBe('Customer no.: C1; Type: Individual; Status: Disabled; KYC status: Verified; Name: 郭子豪');
+  });
+
+  it("reads a contract template's document kind and a version's status change in words", async () => {
+    // contract_template.create and contract_template.activate (crates/service/src/operate/contract.rs).
+    const created = { code: 'LOAN_V2', name: '借款合同（新版）', docKind: 'LOAN_CONTRACT', templateVersion: 1 };
+    expect(await summaryIn('zh', created, 'contract_template')).toBe('文书类型: 借款合同; 模板版本: 1; 名称: 借款合同（新版）; 编码: LOAN_V2');
+    expect(await summaryIn('en', created, 'contract_template')).toBe('Document kind: Loan contract; Template version: 1; Name: 借款合同（新版）; Code: LOAN_V2');
+    const activated = { code: 'LOAN_V2', templateVersion: 2, retiredVersion: 1, from: 'DRAFT', to: 'ACTIVE' };
+    expect(await summaryIn('zh', activated, 'contract_template')).toBe('状态: 草稿 → 生效; 模板版本: 2; retiredVersion: 1; 编码: LOAN_V2');
+  });
+
+  it("reads a notice batch's status change and channel in words, in Chinese and in English", async () => {
+    // notice_send.retry of a finished batch and notice_send.create (crates/service/src/operate/send.rs).
+    const retried = { template: 'OVERDUE_REMIND', requeued: 3, from: 'FINISHED', to: 'RUNNING' };
+    expect(await summaryIn('zh', retried, 'notice_batch')).toBe('状态: 已完成 → 发送中; 模板: OVERDUE_REMIND; requeued: 3');
+    expect(await summaryIn('en', retried, 'notice_batch')).toBe('Status: Finished → Sending; Template: OVERDUE_REMIND; requeued: 3');
+    const created = { template: 'OVERDUE_REMIND', channel: 'IN_APP', total: 12 };
+    expect(await summaryIn('zh', created, 'notice_batch')).toBe('模板: OVERDUE_REMIND; 渠道: 站内信; 总数: 12');
+    expect(await summaryIn('en', { code: 'N1', channel: 'SMS' }, 'notice_template')).toBe('Channel: SMS; Code: N1');
+    expect(await summaryIn('zh', { code: 'N1', channel: 'SMS' }, 'notice_template')).toBe('渠道: 短信; 编码: N1');
+  });
+
+  it("reads an insurer's list of reasons and a product's terms and status in words", async () => {
+    // insurer.update (crates/service/src/partner/insurers.rs): a list of codes.
+    expect(await summaryIn('zh', { compulsoryReasons: ['VEHICLE_SCRAPPED', 'DUPLICATE_INSURANCE'] }, 'insurer')).toBe('交强险退保原因: 车辆报废, 重复投保');
+    // product.update (crates/service/src/system/products.rs): the terms before and after; product.retire.
+    const terms = { before: { scheduleMethod: 'ANNUITY', termOptions: [3, 6] }, after: { scheduleMethod: 'EQUAL_PRINCIPAL', termOptions: [3, 6] } };
+    expect(await summaryIn('zh', terms, 'product')).toBe('scheduleMethod: 等额本息 → 等额本金');
+    expect(await summaryIn('en', { code: 'CAR_12', productVersion: 2, from: 'ACTIVE', to: 'RETIRED' }, 'product')).toBe(
+      'Status: Active → Retired; Product version: 2; Code: CAR_12',
+    );
+    expect(termEnumOf('allocationOrder')).toBe('component');
+    expect(termEnumOf('rateBp')).toBeUndefined();
+  });
+
+  it('leaves an unknown code of these records as it is', async () => {
+    expect(await summaryIn('zh', { from: 'ACTIVE', to: 'GONE' }, 'capital_provider')).toBe('状态: 合作中 → GONE');
+    expect(await summaryIn('zh', { kind: 'SOLE_TRADER', customerNo: 'C1' }, 'customer')).toBe('类型: SOLE_TRADER; 客户编号: C1');
+    // A capital provider's kind is no policy's kind, nor the other way round.
+    expect(await summaryIn('zh', { kind: 'COMMERCIAL' }, 'capital_provider')).toBe('类型: COMMERCIAL');
+    expect(await summaryIn('zh', { kind: 'BANK' }, 'insurance_policy')).toBe('类型: BANK');
   });
 });

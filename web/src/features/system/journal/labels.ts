@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useEventLabel } from '../../../shared/order/labels';
 import { ORDER_EVENTS } from '../../../shared/order/status';
 import { useValueWords } from '../../../shared/order/valueWords';
+import { useRecordWords } from '../../../shared/records/valueWords';
 import type { OperationLogRow } from '../api';
 import { SYSTEM_NS } from '../locales';
+import { ORDER_RULES_NS, orderRulesDictionaries } from '../orderRules/locales';
 import { ACTIONS, DETAIL_FIELDS, LOGIN_METHODS, LOGIN_REASONS, SCREEN_FIELDS, SYSTEM_ACTORS, TARGETS, actionKey } from './catalogue';
 import type { SummaryWords } from './summary';
 
@@ -21,10 +23,27 @@ export function actorKey(code: string): string {
   return code.replaceAll('-', '_');
 }
 
+type TermEnum = keyof (typeof orderRulesDictionaries)['zh']['enums'];
+
+/**
+ * The words of a product's terms (`product.update` logs the terms before and after): the choices
+ * of 订单规则配置's product form, by the term's key (`allocationOrder` lists components).
+ */
+export function termEnumOf(key: string | undefined): TermEnum | undefined {
+  if (key === 'allocationOrder') return 'component';
+  return key !== undefined && Object.hasOwn(orderRulesDictionaries.zh.enums, key) ? (key as TermEnum) : undefined;
+}
+
 /** The journal's codes in words (the code itself when it has none). */
 export function useJournalLabels() {
   const { t } = useTranslation(SYSTEM_NS);
+  const terms = useTranslation(ORDER_RULES_NS).t;
   const valueWords = useValueWords();
+  const recordWords = useRecordWords();
+  const termWords = (value: string, key: string | undefined): string | undefined => {
+    const table = termEnumOf(key);
+    return table && Object.hasOwn(orderRulesDictionaries.zh.enums[table], value) ? terms(`enums.${table}.${value}`) : undefined;
+  };
   const eventLabel = useEventLabel();
   const target = (type: string) => (among(TARGETS, type) ? t(`journal.targets.${type}`) : type);
   const words: SummaryWords = {
@@ -35,9 +54,12 @@ export function useJournalLabels() {
     },
     yes: t('common.yes'),
     no: t('common.no'),
-    // Statuses by the row's table (an order's 待付首付 → 待放款, a repayment's 待确认 → 已确认), payment
-    // channels and the other codes of money records in words (shared/order/valueWords.ts); other values as stored.
-    code: valueWords,
+    // Statuses by the row's table (a capital provider's 合作中 → 已暂停, an order's 待付首付 → 待放款) and the
+    // other codes of the records in words: the platform's records (shared/records/valueWords.ts, the data
+    // dictionary's codes included), a product's terms (订单规则配置), the money records
+    // (shared/order/valueWords.ts); other values as stored.
+    code: (value, context) =>
+      recordWords(value, context) ?? (context.target === 'product' ? termWords(value, context.key) : undefined) ?? valueWords(value, context),
   };
   return {
     action: (code: string) => {

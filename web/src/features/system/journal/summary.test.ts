@@ -75,6 +75,22 @@ describe('coded values', () => {
     ]);
   });
 
+  it("in a list are read one by one under the list's key", () => {
+    const seen: [string, CodeContext][] = [];
+    const coded: SummaryWords = {
+      ...words,
+      code: (value, context) => {
+        seen.push([value, context]);
+        return value.toLowerCase();
+      },
+    };
+    expect(summarizeDetail(JSON.stringify({ compulsoryReasons: ['OTHER', 'VEHICLE_SCRAPPED'] }), coded, 'insurer')).toBe('compulsoryReasons: other, vehicle_scrapped');
+    expect(seen).toEqual([
+      ['OTHER', { key: 'compulsoryReasons', target: 'insurer' }],
+      ['VEHICLE_SCRAPPED', { key: 'compulsoryReasons', target: 'insurer' }],
+    ]);
+  });
+
   it("of an order transition's own details are read like the other keys", () => {
     const detail = JSON.stringify({ orderNo: 'BH1', from: 'A', to: 'B', reason: '', detail: { channel: 'X', payer: '', feeFen: 1500 } });
     expect(summarizeDetail(detail, words)).toBe('状态: A → B; orderNo: BH1; channel: X; feeFen: ¥15.00');

@@ -67,7 +67,7 @@ function rank(key: string): number {
 /** Keys whose array holds other keys (`changed: ["name", "enabled"]`), shown by their labels. */
 const KEY_LISTS = new Set(['changed', 'fields']);
 
-/** A value as a reader reads it: yes/no, amounts in yuan (`…Fen`), rates in percent (`…Bp`), codes in words. */
+/** A value as a reader reads it: yes/no, amounts in yuan (`…Fen`), rates in percent (`…Bp`), codes in words (a list's items too). */
 function text(value: Json | undefined, key: string | undefined, words: SummaryWords, target: string | undefined): string {
   if (blank(value)) return '—';
   if (typeof value === 'boolean') return value ? words.yes : words.no;
@@ -78,7 +78,8 @@ function text(value: Json | undefined, key: string | undefined, words: SummaryWo
   }
   if (typeof value === 'string') return words.code ? words.code(value, { key, target }) : value;
   if (Array.isArray(value)) {
-    return value.map((item) => (key && KEY_LISTS.has(key) && typeof item === 'string' ? words.field(item) : text(item, undefined, words, target))).join(', ');
+    // A list of codes reads like one code under the list's key (an insurer's `compulsoryReasons`).
+    return value.map((item) => (key && KEY_LISTS.has(key) && typeof item === 'string' ? words.field(item) : text(item, key, words, target))).join(', ');
   }
   return JSON.stringify(value);
 }

@@ -1,4 +1,5 @@
 import { addResources } from '../../../shared/i18n';
+import { recordWordDictionaries } from '../../../shared/records/valueWords';
 
 /** Texts of 订单规则配置 (products, order rules, the calculator), in the four languages. */
 const zh = {
@@ -44,7 +45,7 @@ const zh = {
     perMonth: '{{rate}}/月',
     perYear: '{{rate}}/年',
   },
-  status: { DRAFT: '草稿', ACTIVE: '启用', RETIRED: '已停用' },
+  status: recordWordDictionaries.zh.status.product,
   sections: {
     basic: '基本信息',
     schedule: '还款计划',
@@ -213,7 +214,7 @@ const en: OrderRulesDictionary = {
     perMonth: '{{rate}}/month',
     perYear: '{{rate}}/year',
   },
-  status: { DRAFT: 'Draft', ACTIVE: 'Active', RETIRED: 'Retired' },
+  status: recordWordDictionaries.en.status.product,
   sections: {
     basic: 'Basics',
     schedule: 'Schedule',
@@ -379,7 +380,7 @@ const es: OrderRulesDictionary = {
     perMonth: '{{rate}}/mes',
     perYear: '{{rate}}/año',
   },
-  status: { DRAFT: 'Borrador', ACTIVE: 'Activa', RETIRED: 'Retirada' },
+  status: recordWordDictionaries.es.status.product,
   sections: {
     basic: 'Datos básicos',
     schedule: 'Calendario de pagos',
@@ -545,7 +546,7 @@ const ja: OrderRulesDictionary = {
     perMonth: '{{rate}}/月',
     perYear: '{{rate}}/年',
   },
-  status: { DRAFT: '下書き', ACTIVE: '有効', RETIRED: '停止' },
+  status: recordWordDictionaries.ja.status.product,
   sections: {
     basic: '基本情報',
     schedule: '返済計画',
