@@ -86,6 +86,12 @@ async function notes(/** @type {import('playwright-core').Page} */ page, /** @ty
       .filter((c) => !c.classList.contains('ant-table-cell-ellipsis') && !c.closest('.ant-table-placeholder'))
       .filter((c) => c.scrollWidth > c.clientWidth + 1);
     if (clipped.length > 0) found.push(`clipped: ${clipped.slice(0, 3).map((c) => (c.textContent ?? '').trim().slice(0, 20)).join(' | ')}`);
+    // A list that scrolls sideways on a desktop hides columns under its fixed actions column.
+    if (window.innerWidth > 992) {
+      for (const box of root.querySelectorAll('.bh-list .ant-table-content, .bh-list .ant-table-body')) {
+        if (box.scrollWidth > box.clientWidth + 1) found.push(`sideways: ${box.scrollWidth} > ${box.clientWidth}`);
+      }
+    }
     if (lang !== 'zh') {
       // Chinese outside the data: headers, labels, buttons, titles.
       const chrome = [...document.querySelectorAll('th, label, button, .ant-menu-title-content, h1, .ant-tabs-tab, .ant-descriptions-item-label, .ant-empty-description')]

@@ -74,10 +74,10 @@ function RulesTab() {
     { key: 'name', title: t('rule.name'), width: 160 },
     { key: 'provider', title: t('provider'), width: 160, render: (row) => row.capitalProviderName },
     { key: 'priority', title: t('rule.priority'), sortField: 'priority', width: 80, align: 'center' },
-    { key: 'weight', title: t('rule.weight'), width: 70, align: 'center' },
+    { key: 'weight', optional: true, title: t('rule.weight'), width: 70, align: 'center' },
     { key: 'conditions', title: t('rule.conditions'), width: 320, render: (row) => <Conditions row={row} /> },
-    { key: 'quota', title: t('rule.dailyQuota'), align: 'right', width: 120, render: (row) => (row.dailyQuotaFen === null ? t('rule.unlimited') : formatYuan(row.dailyQuotaFen)) },
-    { key: 'window', title: t('rule.window'), width: 110, render: (row) => (row.windowStart ? `${row.windowStart}–${row.windowEnd ?? ''}` : t('rule.allDay')) },
+    { key: 'quota', optional: true, title: t('rule.dailyQuota'), align: 'right', width: 120, render: (row) => (row.dailyQuotaFen === null ? t('rule.unlimited') : formatYuan(row.dailyQuotaFen)) },
+    { key: 'window', optional: true, title: t('rule.window'), width: 110, render: (row) => (row.windowStart ? `${row.windowStart}–${row.windowEnd ?? ''}` : t('rule.allDay')) },
     {
       key: 'effective',
       title: t('rule.effective'),
@@ -85,8 +85,8 @@ function RulesTab() {
       render: (row) => (row.effectiveFrom || row.effectiveTo ? `${row.effectiveFrom ?? '…'} ~ ${row.effectiveTo ?? '…'}` : t('rule.always')),
     },
     { key: 'enabled', title: t('rule.enabled'), width: 80, render: (row) => (row.enabled ? <Tag color="green">{t('rule.on')}</Tag> : <Tag>{t('rule.off')}</Tag>) },
-    { key: 'ruleVersion', title: t('rule.version'), width: 70, align: 'center', render: (row) => `V${row.ruleVersion}` },
-    { key: 'updatedAt', title: t('rule.updatedAt'), sortField: 'updatedAt', width: 160, render: (row) => formatDateTime(row.updatedAt) },
+    { key: 'ruleVersion', optional: true, title: t('rule.version'), width: 70, align: 'center', render: (row) => `V${row.ruleVersion}` },
+    { key: 'updatedAt', optional: true, title: t('rule.updatedAt'), sortField: 'updatedAt', width: 160, render: (row) => formatDateTime(row.updatedAt) },
   ];
   return (
     <>

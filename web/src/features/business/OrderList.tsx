@@ -87,9 +87,10 @@ export function OrderList({ stage, listKey, statuses, extraColumns = [], without
         </Space>
       ),
     },
-    { key: 'vehicle', title: t('col.plateNo'), width: 105, render: (row) => row.plateNo },
+    { key: 'vehicle', optional: true, title: t('col.plateNo'), width: 105, render: (row) => row.plateNo },
     {
       key: 'product',
+      optional: true,
       title: t('col.product'),
       width: 165,
       render: (row) => (

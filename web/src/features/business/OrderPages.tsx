@@ -228,8 +228,8 @@ export function RejectOrderPage() {
       extraColumns={[
         { key: 'stage', title: t('col.rejectStage'), width: 100, render: (row) => t(`stage.${row.rejectStage}`, { defaultValue: row.rejectStage || '—' }) },
         { key: 'reasonCode', title: t('col.rejectReason'), width: 170, render: (row) => (row.rejectReasonCode ? reasons.labelOf(row.rejectReasonCode) : '—') },
-        { key: 'reason', title: t('col.rejectText'), width: 180, ellipsis: true, render: (row) => row.rejectReason || '—' },
-        { key: 'reviewer', title: t('col.reviewer'), width: 100, render: (row) => row.reviewerName ?? '—' },
+        { key: 'reason', optional: true, title: t('col.rejectText'), width: 180, ellipsis: true, render: (row) => row.rejectReason || '—' },
+        { key: 'reviewer', optional: true, title: t('col.reviewer'), width: 100, render: (row) => row.reviewerName ?? '—' },
         { key: 'rejectedAt', title: t('col.rejectedAt'), width: 160, render: (row) => formatDateTime(row.statusChangedAt) },
       ]}
       rowActions={[{ key: 'view', label: t('view'), onClick: (row) => open(row) }]}

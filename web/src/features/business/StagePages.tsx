@@ -360,7 +360,7 @@ export function SurrenderedListPage() {
             />
           ),
         },
-        { key: 'paid', title: t('col.paidTotal'), align: 'right', width: 170, render: (row) => <PaidParts row={row} /> },
+        { key: 'paid', optional: true, title: t('col.paidTotal'), align: 'right', width: 170, render: (row) => <PaidParts row={row} /> },
       ]}
       actions={[]}
       links={canSee ? [{ key: 'surrenders', label: t('surrender.list'), onClick: (row) => void navigate(surrenderListPath(row.orderNo)) }] : []}

@@ -92,6 +92,7 @@ export function OverduePage() {
     { key: 'outstanding', title: t('col.outstanding'), kind: 'money', sortField: 'outstandingFen', width: 125, render: (row) => money(row.outstandingFen) },
     {
       key: 'nextDue',
+      optional: true,
       title: t('col.nextDue'),
       sortField: 'nextDueDate',
       width: 110,

@@ -251,7 +251,12 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   useLayoutEffect(() => {
     const element = listRef.current;
     if (!element) return undefined;
-    const measure = () => setListWidth(Math.floor(element.getBoundingClientRect().width));
+    // The content box: the table's room inside the list's padding.
+    const measure = () => {
+      const style = getComputedStyle(element);
+      const inner = ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth'] as const;
+      setListWidth(Math.floor(element.getBoundingClientRect().width - inner.reduce((sum, side) => sum + (parseFloat(style[side]) || 0), 0)));
+    };
     measure();
     if (typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(measure);

@@ -68,7 +68,7 @@ export function ContractPage() {
     { key: 'name', title: t('common.name'), ellipsis: true, render: name },
     { key: 'docKind', title: t('contract.docKind'), width: 100, render: (row) => t(`contract.kinds.${row.docKind}`, { defaultValue: row.docKind }) },
     { key: 'provider', title: t('contract.provider'), width: 140, ellipsis: true, render: (row) => row.capitalProviderName ?? <Typography.Text type="secondary">{t('contract.allProviders')}</Typography.Text> },
-    { key: 'templateVersion', title: t('contract.version'), width: 70, render: (row) => `V${row.templateVersion}` },
+    { key: 'templateVersion', optional: true, title: t('contract.version'), width: 70, render: (row) => `V${row.templateVersion}` },
     { key: 'status', kind: 'status', title: t('common.status'), render: (row) => <VersionStatusTag status={row.status} /> },
     {
       key: 'activeVersion',
@@ -76,7 +76,7 @@ export function ContractPage() {
       width: 90,
       render: (row) => (row.activeVersion ? <Tag color="green">V{row.activeVersion}</Tag> : <Typography.Text type="secondary">{t('contract.none')}</Typography.Text>),
     },
-    { key: 'updatedAt', kind: 'datetime', title: t('common.updatedAt'), sortField: 'updatedAt', render: (row) => formatDateTime(row.updatedAt) },
+    { key: 'updatedAt', optional: true, kind: 'datetime', title: t('common.updatedAt'), sortField: 'updatedAt', render: (row) => formatDateTime(row.updatedAt) },
   ];
 
   const actions: RowAction<ContractRow>[] = [

@@ -76,7 +76,7 @@ export function NoticeSendPage() {
     { key: 'total', title: t('send.total'), width: 80, align: 'right' },
     { key: 'sent', title: t('send.sent'), width: 80, align: 'right' },
     { key: 'failed', title: t('send.failed'), width: 80, align: 'right', render: (row) => (row.failed > 0 ? <Typography.Text type="danger">{row.failed}</Typography.Text> : 0) },
-    { key: 'percent', title: t('send.progress'), width: 160, render: (row) => <BatchProgress row={row} /> },
+    { key: 'percent', optional: true, title: t('send.progress'), width: 160, render: (row) => <BatchProgress row={row} /> },
     { key: 'createdAt', kind: 'datetime', title: t('common.createdAt'), sortField: 'createdAt', render: (row) => formatDateTime(row.createdAt) },
   ];
   const actions: RowAction<BatchRow>[] = [

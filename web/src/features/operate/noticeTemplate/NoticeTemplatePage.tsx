@@ -57,7 +57,7 @@ export function NoticeTemplatePage() {
       render: (row) => (row.smsTemplateCode ? <span title={builtIn('smsTemplate', row.smsTemplateCode, row.smsTemplateName ?? '')}>{row.smsTemplateCode}</span> : <Typography.Text type="secondary">—</Typography.Text>),
     },
     { key: 'enabled', kind: 'status', title: t('common.status'), render: (row) => <EnabledTag enabled={row.enabled} /> },
-    { key: 'updatedAt', kind: 'datetime', title: t('common.updatedAt'), sortField: 'updatedAt', render: (row) => formatDateTime(row.updatedAt) },
+    { key: 'updatedAt', optional: true, kind: 'datetime', title: t('common.updatedAt'), sortField: 'updatedAt', render: (row) => formatDateTime(row.updatedAt) },
   ];
   const actions: RowAction<NoticeTemplateRow>[] = [
     { key: 'edit', label: t('common.edit'), perm: 'admin:notice_template:update', onClick: (row) => setEditing({ mode: 'edit', row }) },

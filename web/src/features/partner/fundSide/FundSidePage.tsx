@@ -53,11 +53,11 @@ export function FundSidePage() {
 
   const columns: ListColumn<ProviderRow>[] = [
     { key: 'name', title: t('provider.name'), sortField: 'name', width: 220, render: (row) => <a onClick={() => viewing.open(row.id)}>{row.name}</a> },
-    { key: 'kind', title: t('provider.kind'), width: 130, render: (row) => t(`provider.kinds.${row.kind}`, { defaultValue: row.kind }) },
+    { key: 'kind', optional: true, title: t('provider.kind'), width: 130, render: (row) => t(`provider.kinds.${row.kind}`, { defaultValue: row.kind }) },
     { key: 'status', kind: 'status', title: t('common.status'), render: (row) => <ProviderStatusTag status={row.status} /> },
     { key: 'creditLimitFen', kind: 'money', title: t('provider.creditLimit'), sortField: 'creditLimitFen', render: (row) => formatYuan(row.creditLimitFen) },
     { key: 'creditAvailableFen', kind: 'money', title: t('provider.creditAvailable'), render: (row) => formatYuan(row.creditAvailableFen) },
-    { key: 'costRateBp', title: t('provider.costRate'), width: 110, align: 'right', render: (row) => formatBp(row.costRateBp) },
+    { key: 'costRateBp', optional: true, title: t('provider.costRate'), width: 110, align: 'right', render: (row) => formatBp(row.costRateBp) },
     { key: 'settlementCycle', title: t('provider.settlementCycle'), defaultHidden: true, width: 90, render: (row) => t(`provider.cycles.${row.settlementCycle}`, { defaultValue: row.settlementCycle }) },
     { key: 'acceptMode', title: t('provider.acceptMode'), defaultHidden: true, width: 100, render: (row) => t(`provider.acceptModes.${row.acceptMode}`, { defaultValue: row.acceptMode }) },
     { key: 'contact', title: t('provider.contactName'), defaultHidden: true, width: 160, render: (row) => `${row.contactName} ${row.notifyMobile}`.trim() || t('common.none') },

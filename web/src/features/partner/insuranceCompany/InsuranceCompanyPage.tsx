@@ -53,6 +53,7 @@ export function InsuranceCompanyPage() {
     { key: 'code', kind: 'code', title: t('insurer.code'), sortField: 'code' },
     {
       key: 'contact',
+      optional: true,
       title: t('insurer.contactName'),
       width: 150,
       render: (row) => (row.contactName || row.contactPhone ? `${row.contactName} ${row.contactPhone}`.trim() : t('common.none')),
