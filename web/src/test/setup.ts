@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, vi } from 'vitest';
+import { message, Modal, notification } from 'antd';
+import { afterAll, afterEach, vi } from 'vitest';
 import { clearRoles } from '../shared/auth/permissions';
 
 // waitFor/findBy give up after 1 s by default; an antd form's validation on a loaded 2-core
@@ -35,6 +36,12 @@ if (!('ResizeObserver' in window)) {
 
 afterEach(async () => {
   cleanup();
+  // The request layer's messages and confirmations are antd's static ones, rendered in roots of
+  // their own that cleanup() does not unmount: closed later (a message after its 3 s), they would
+  // render after the file's environment is gone ("window is not defined", failing the run).
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
   localStorage.clear();
   clearRoles(); // roles live in memory, like a page that was reloaded
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
@@ -42,4 +49,9 @@ afterEach(async () => {
   // while the DOM exists: left for later, the last test of a file had it run after the file's
   // environment was gone ("window is not defined", an unhandled error that fails the run).
   if (!vi.isFakeTimers()) await new Promise((resolve) => setTimeout(resolve, 20));
+});
+
+// The last test's leftovers (an animation frame, a scheduled render) run while the DOM exists.
+afterAll(async () => {
+  if (!vi.isFakeTimers()) await new Promise((resolve) => setTimeout(resolve, 100));
 });
