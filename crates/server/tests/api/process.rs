@@ -185,7 +185,7 @@ async fn hostile_upload(addr: &str, token: &str, chunked: bool) -> anyhow::Resul
 }
 
 /// Eight parallel 100 MiB uploads (four declared, four streamed without a length) are each
-/// refused with the limit named, while the server's resident memory stays under 150 MB.
+/// refused with the limit named, while the server's resident memory grows by less than 80 MiB.
 #[tokio::test]
 #[allow(
     clippy::print_stdout,
@@ -223,11 +223,16 @@ async fn hostile_uploads_are_refused_while_streaming_and_memory_stays_bounded() 
         peak / MIB,
         before / MIB
     );
+    // Four uploads are read at a time, each at most the 10 MB limit: the bodies may take 40 MiB;
+    // 40 more for the connections, the runtime and the allocator. Unbounded reading of the
+    // 800 MiB sent would pass it many times over. The growth is checked, not the total: the
+    // idle figure moves with the build and with what the start-up did (migrations, seeding).
+    let growth = peak.saturating_sub(before);
     assert!(
-        peak < 150 * MIB,
-        "peak RSS {} MiB (it was {} MiB before the uploads)",
+        growth < 80 * MIB,
+        "peak RSS {} MiB, {} MiB more than before the uploads",
         peak / MIB,
-        before / MIB
+        growth / MIB
     );
 
     // A legitimate upload still works afterwards.
