@@ -229,7 +229,7 @@ export function OrderDetailPage() {
             <Amounts view={data} />
             <div className="bh-order-drawer__section">
               {data.schedule ? (
-                <ScheduleView data={data.schedule} testId="order-schedule" height={360} lines={place === 'schedule'}>
+                <ScheduleView data={data.schedule} testId="order-schedule" height={360} lines={place === 'schedule'} amounts={false}>
                   {place === 'schedule' ? null : (
                     <Typography.Link
                       className="bh-order-schedule__link"

@@ -66,4 +66,17 @@ describe('the schedule summary names each rate', () => {
     expect(screen.getByTestId('s-summary')).toBeTruthy();
     expect(screen.getByText('Show the instalments')).toBeTruthy();
   });
+
+  it('leaves out the fee, the deposit and the financed amount where the page shows them already', () => {
+    const { unmount } = render(<ScheduleView data={schedule({ depositFen: 50_000 })} testId="s" />);
+    expect(figureOf('Financed amount')).toBe('10,000.00');
+    expect(figureOf('Deposit')).toBe('500.00');
+    unmount();
+    render(<ScheduleView data={schedule({ depositFen: 50_000 })} testId="s" amounts={false} />);
+    const labels = [...document.querySelectorAll('.ant-descriptions-item-label')].map((th) => th.textContent);
+    expect(labels).not.toContain('Financed amount');
+    expect(labels).not.toContain('Deposit');
+    expect(labels).not.toContain('Fee (with down payment)');
+    expect(labels).toContain('Total repayment');
+  });
 });

@@ -18,18 +18,22 @@ const MONEY_COL = 112;
  * and the order page show it; `testId` prefixes the test ids of the parts (`calc-summary`, …).
  * `lines={false}` shows the summary only, for a page that lists the instalments elsewhere (an
  * order whose plan is stored); `children` then follow the summary (where the instalments are).
+ * `amounts={false}` leaves out the fee, the deposit and the financed amount, for a page that
+ * shows them already (the order page's amounts).
  */
 export function ScheduleView({
   data,
   testId = 'calc',
   height = 520,
   lines = true,
+  amounts = true,
   children,
 }: {
   data: Schedule;
   testId?: string;
   height?: number;
   lines?: boolean;
+  amounts?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation(SCHEDULE_NS);
@@ -50,9 +54,13 @@ export function ScheduleView({
         <Descriptions.Item label={t('totalRepayment')}>
           <span data-testid={`${testId}-total`}>{money(data.totalRepaymentFen)}</span>
         </Descriptions.Item>
-        <Descriptions.Item label={t('upfrontFee')}>{money(data.upfrontFeeFen)}</Descriptions.Item>
-        <Descriptions.Item label={t('deposit')}>{money(data.depositFen)}</Descriptions.Item>
-        <Descriptions.Item label={t('principal')}>{money(data.principalFen)}</Descriptions.Item>
+        {amounts ? (
+          <>
+            <Descriptions.Item label={t('upfrontFee')}>{money(data.upfrontFeeFen)}</Descriptions.Item>
+            <Descriptions.Item label={t('deposit')}>{money(data.depositFen)}</Descriptions.Item>
+            <Descriptions.Item label={t('principal')}>{money(data.principalFen)}</Descriptions.Item>
+          </>
+        ) : null}
       </Descriptions>
       {children}
       {lines ? (
