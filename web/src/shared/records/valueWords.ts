@@ -6,7 +6,7 @@ import { addResources } from '../i18n';
 /**
  * The words of the coded values of the platform's other records — a capital provider, its bank
  * accounts and e-signature account, a contract template, a product, a notice template and batch,
- * an insurer, a customer, an article — in the four languages, written once (the money records'
+ * an insurer, a customer, an article, an uploaded file — and a notice batch's target's labels, in the four languages, written once (the money records'
  * are in `shared/order/valueWords.ts`): the statuses of each record keyed by its table
  * (`crates/domain/src/status.rs`, `enum X in "table"`; a customer's and an article's status, which
  * are no transition's, by their tables too), and the other codes those records carry. The partner,
@@ -52,6 +52,12 @@ const zh = {
   /** Why an insurer lets a compulsory policy be surrendered. */
   compulsoryReason: { VEHICLE_SCRAPPED: '车辆报废', VEHICLE_TRANSFERRED: '车辆转让', DUPLICATE_INSURANCE: '重复投保', OTHER: '其他' },
   kycStatus: optionLabels.zh.kycStatus,
+  /** What an uploaded file is for (`stored_file.purpose`): the content screens' images. */
+  filePurpose: { BANNER: '广告图片', ARTICLE_COVER: '文章封面' },
+  /** Whom a notice batch is sent to (通知发送's choice; the operation log reads a batch's `target.mode`). */
+  noticeMode: { CUSTOMERS: '指定客户', FILTER: '按条件筛选' },
+  /** The labels of a notice batch's target, as 通知发送's dialog shows them (the operation log reads the batch's `target` with them). */
+  noticeTargetField: { target: '发送对象', customers: '选择客户', filterName: '姓名包含', kind: '客户类型', customerStatus: '客户状态', created: '注册时间' },
 };
 
 export type RecordWords = typeof zh;
@@ -84,6 +90,9 @@ const en: RecordWords = {
   noticeChannel: { SMS: 'SMS', IN_APP: 'In-app message' },
   compulsoryReason: { VEHICLE_SCRAPPED: 'Vehicle scrapped', VEHICLE_TRANSFERRED: 'Vehicle transferred', DUPLICATE_INSURANCE: 'Duplicate insurance', OTHER: 'Other' },
   kycStatus: optionLabels.en.kycStatus,
+  filePurpose: { BANNER: 'Banner image', ARTICLE_COVER: 'Article cover' },
+  noticeMode: { CUSTOMERS: 'Chosen customers', FILTER: 'By filter' },
+  noticeTargetField: { target: 'Recipients', customers: 'Customers', filterName: 'Name contains', kind: 'Customer type', customerStatus: 'Customer status', created: 'Registered' },
 };
 
 const es: RecordWords = {
@@ -114,6 +123,9 @@ const es: RecordWords = {
   noticeChannel: { SMS: 'SMS', IN_APP: 'Mensaje en la app' },
   compulsoryReason: { VEHICLE_SCRAPPED: 'Vehículo desguazado', VEHICLE_TRANSFERRED: 'Vehículo transferido', DUPLICATE_INSURANCE: 'Seguro duplicado', OTHER: 'Otro' },
   kycStatus: optionLabels.es.kycStatus,
+  filePurpose: { BANNER: 'Imagen del anuncio', ARTICLE_COVER: 'Portada del artículo' },
+  noticeMode: { CUSTOMERS: 'Clientes elegidos', FILTER: 'Por filtro' },
+  noticeTargetField: { target: 'Destinatarios', customers: 'Clientes', filterName: 'El nombre contiene', kind: 'Tipo de cliente', customerStatus: 'Estado del cliente', created: 'Alta' },
 };
 
 const ja: RecordWords = {
@@ -144,6 +156,9 @@ const ja: RecordWords = {
   noticeChannel: { SMS: 'SMS', IN_APP: 'アプリ内メッセージ' },
   compulsoryReason: { VEHICLE_SCRAPPED: '車両廃車', VEHICLE_TRANSFERRED: '車両譲渡', DUPLICATE_INSURANCE: '重複加入', OTHER: 'その他' },
   kycStatus: optionLabels.ja.kycStatus,
+  filePurpose: { BANNER: '広告画像', ARTICLE_COVER: '記事のカバー' },
+  noticeMode: { CUSTOMERS: '顧客を指定', FILTER: '条件で絞り込み' },
+  noticeTargetField: { target: '送信先', customers: '顧客', filterName: '名前に含む', kind: '顧客種別', customerStatus: '顧客状態', created: '登録日時' },
 };
 
 export const RECORD_WORDS_NS = 'recordWords';
@@ -212,6 +227,8 @@ export function recordValueTable(context: RecordValueContext): `status.${RecordS
       return 'compulsoryReason';
     case 'customer.kycStatus':
       return 'kycStatus';
+    case 'stored_file.purpose':
+      return 'filePurpose';
     default:
       return undefined;
   }

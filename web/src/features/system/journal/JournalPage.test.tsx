@@ -158,7 +158,7 @@ describe('日志管理', () => {
   it("reads the other records' codes in words: a capital provider's status, a customer's kind", async () => {
     api.operations.mockResolvedValue({ records: [PROVIDER_ROW, CUSTOMER_ROW], total: 2, page: 1, size: 10 });
     renderPage();
-    expect(await screen.findByText('状态: 合作中 → 已暂停; usersSignedOut: 2; 名称: 星河银行')).toBeTruthy();
+    expect(await screen.findByText('状态: 合作中 → 已暂停; 登出用户数: 2; 名称: 星河银行')).toBeTruthy();
     expect(await screen.findByText('客户编号: C0018; 类型: 个人; 证件号码: 1101**********1234; 名称: 郭子豪')).toBeTruthy();
   });
 

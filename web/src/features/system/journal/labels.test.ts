@@ -88,8 +88,8 @@ describe("the other records' coded values in the summary", () => {
   it("reads a capital provider's status change in words, in Chinese and in English", async () => {
     // capital_provider.set_status (crates/service/src/partner/capital_provider.rs): the transition adds from and to.
     const paused = { name: '星河银行', usersSignedOut: 2, from: 'ACTIVE', to: 'PAUSED' };
-    expect(await summaryIn('zh', paused, 'capital_provider')).toBe('状态: 合作中 → 已暂停; usersSignedOut: 2; 名称: 星河银行');
-    expect(await summaryIn('en', paused, 'capital_provider')).toBe('Status: Active → Paused; usersSignedOut: 2; Name: 星河银行');
+    expect(await summaryIn('zh', paused, 'capital_provider')).toBe('状态: 合作中 → 已暂停; 登出用户数: 2; 名称: 星河银行');
+    expect(await summaryIn('en', paused, 'capital_provider')).toBe('Status: Active → Paused; Users signed out: 2; Name: 星河银行');
   });
 
   it("reads a capital provider's terms in words", async () => {
@@ -130,14 +130,14 @@ describe("the other records' coded values in the summary", () => {
     expect(await summaryIn('zh', created, 'contract_template')).toBe('文书类型: 借款合同; 模板版本: 1; 名称: 借款合同（新版）; 编码: LOAN_V2');
     expect(await summaryIn('en', created, 'contract_template')).toBe('Document kind: Loan contract; Template version: 1; Name: 借款合同（新版）; Code: LOAN_V2');
     const activated = { code: 'LOAN_V2', templateVersion: 2, retiredVersion: 1, from: 'DRAFT', to: 'ACTIVE' };
-    expect(await summaryIn('zh', activated, 'contract_template')).toBe('状态: 草稿 → 生效; 模板版本: 2; retiredVersion: 1; 编码: LOAN_V2');
+    expect(await summaryIn('zh', activated, 'contract_template')).toBe('状态: 草稿 → 生效; 模板版本: 2; 停用版本: 1; 编码: LOAN_V2');
   });
 
   it("reads a notice batch's status change and channel in words, in Chinese and in English", async () => {
     // notice_send.retry of a finished batch and notice_send.create (crates/service/src/operate/send.rs).
     const retried = { template: 'OVERDUE_REMIND', requeued: 3, from: 'FINISHED', to: 'RUNNING' };
-    expect(await summaryIn('zh', retried, 'notice_batch')).toBe('状态: 已完成 → 发送中; 模板: OVERDUE_REMIND; requeued: 3');
-    expect(await summaryIn('en', retried, 'notice_batch')).toBe('Status: Finished → Sending; Template: OVERDUE_REMIND; requeued: 3');
+    expect(await summaryIn('zh', retried, 'notice_batch')).toBe('状态: 已完成 → 发送中; 模板: OVERDUE_REMIND; 重新排队数: 3');
+    expect(await summaryIn('en', retried, 'notice_batch')).toBe('Status: Finished → Sending; Template: OVERDUE_REMIND; Requeued: 3');
     const created = { template: 'OVERDUE_REMIND', channel: 'IN_APP', total: 12 };
     expect(await summaryIn('zh', created, 'notice_batch')).toBe('模板: OVERDUE_REMIND; 渠道: 站内信; 总数: 12');
     expect(await summaryIn('en', { code: 'N1', channel: 'SMS' }, 'notice_template')).toBe('Channel: SMS; Code: N1');
@@ -149,7 +149,7 @@ describe("the other records' coded values in the summary", () => {
     expect(await summaryIn('zh', { compulsoryReasons: ['VEHICLE_SCRAPPED', 'DUPLICATE_INSURANCE'] }, 'insurer')).toBe('交强险退保原因: 车辆报废, 重复投保');
     // product.update (crates/service/src/system/products.rs): the terms before and after; product.retire.
     const terms = { before: { scheduleMethod: 'ANNUITY', termOptions: [3, 6] }, after: { scheduleMethod: 'EQUAL_PRINCIPAL', termOptions: [3, 6] } };
-    expect(await summaryIn('zh', terms, 'product')).toBe('scheduleMethod: 等额本息 → 等额本金');
+    expect(await summaryIn('zh', terms, 'product')).toBe('还款方式: 等额本息 → 等额本金');
     expect(await summaryIn('en', { code: 'CAR_12', productVersion: 2, from: 'ACTIVE', to: 'RETIRED' }, 'product')).toBe(
       'Status: Active → Retired; Product version: 2; Code: CAR_12',
     );
@@ -163,5 +163,73 @@ describe("the other records' coded values in the summary", () => {
     // A capital provider's kind is no policy's kind, nor the other way round.
     expect(await summaryIn('zh', { kind: 'COMMERCIAL' }, 'capital_provider')).toBe('类型: COMMERCIAL');
     expect(await summaryIn('zh', { kind: 'BANK' }, 'insurance_policy')).toBe('类型: BANK');
+  });
+});
+
+describe('what showed raw before: targets, provider settings, uploads, terms', () => {
+  it("reads a notice batch's send target as the 通知发送 screen's filters, in Chinese and in English", async () => {
+    // notice_send.create (crates/service/src/operate/send.rs): the filter as the dialog sent it (a day's start and end, local time).
+    const from = new Date(2026, 4, 1).getTime();
+    const to = new Date(2026, 4, 31, 23, 59, 59, 999).getTime();
+    const created = {
+      template: 'OVERDUE_REMIND',
+      channel: 'SMS',
+      total: 12,
+      target: { mode: 'FILTER', filter: { kind: 'INDIVIDUAL', status: 'ENABLED', name: '郭', createdFrom: from, createdTo: to } },
+    };
+    expect(await summaryIn('zh', created, 'notice_batch')).toBe(
+      '模板: OVERDUE_REMIND; 渠道: 短信; 总数: 12; 发送对象: 按条件筛选; 注册时间: 2026-05-01 ~ 2026-05-31; 客户类型: 个人; 客户状态: 正常; 姓名包含: 郭',
+    );
+    expect(await summaryIn('en', created, 'notice_batch')).toBe(
+      'Template: OVERDUE_REMIND; Channel: SMS; Total: 12; Recipients: By filter; Registered: 2026-05-01 ~ 2026-05-31; Customer type: Individual; Customer status: Active; Name contains: 郭',
+    );
+    // A filter with blanks leaves them out; hand-picked customers list their ids.
+    const blank = { template: 'T', channel: 'IN_APP', total: 3, target: { mode: 'FILTER', filter: { kind: null, status: 'DISABLED', name: null, createdFrom: null, createdTo: null } } };
+    expect(await summaryIn('zh', blank, 'notice_batch')).toBe('模板: T; 渠道: 站内信; 总数: 3; 发送对象: 按条件筛选; 客户状态: 停用');
+    const picked = { template: 'T', channel: 'SMS', total: 2, target: { mode: 'CUSTOMERS', customerIds: [4, 9] } };
+    expect(await summaryIn('zh', picked, 'notice_batch')).toBe('模板: T; 渠道: 短信; 总数: 2; 发送对象: 指定客户; 选择客户: 4, 9');
+  });
+
+  it("reads a provider configuration's slot, kind and changed fields in 接口配置's words", async () => {
+    // provider_config.{slot} (crates/service/src/interface/mod.rs).
+    const sms = { slot: 'sms', kind: 'aliyun', changed: ['endpoint', 'signName', 'accessKeySecret'] };
+    expect(await summaryIn('zh', sms, 'provider_config')).toBe('接口: 短信服务; 服务商: 阿里云短信; 修改项: 接口地址, 短信签名, AccessKey Secret');
+    expect(await summaryIn('en', { slot: 'esign', kind: 'bestsign', changed: ['developerId', 'privateKey'] }, 'provider_config')).toBe(
+      'Interface: E-signature service; Provider: BestSign; Changed: Developer ID, Private key',
+    );
+    expect(await summaryIn('zh', { slot: 'ocr', kind: 'manual', changed: [] }, 'provider_config')).toBe('接口: OCR 识别; 服务商: 人工录入');
+    // A kind the screen does not know stays as it is.
+    expect(await summaryIn('zh', { slot: 'sms', kind: 'other' }, 'provider_config')).toBe('接口: 短信服务; 服务商: other');
+  });
+
+  it("reads an upload's purpose and an export's list in words", async () => {
+    // file.upload (crates/service/src/content/banner.rs) and export (crates/service/src/export.rs).
+    expect(await summaryIn('zh', { purpose: 'BANNER', fileName: 'a.png', size: 2048 }, 'stored_file')).toBe('用途: 广告图片; 文件名: a.png; 大小（字节）: 2048');
+    expect(await summaryIn('en', { purpose: 'ARTICLE_COVER', fileName: 'c.jpg', size: 1 }, 'stored_file')).toBe('Purpose: Article cover; File name: c.jpg; Size (bytes): 1');
+    expect(await summaryIn('zh', { list: 'provider_usage', rows: 3, objectName: 'x.xlsx' }, 'provider_usage')).toContain('列表: 短信/OCR使用记录');
+  });
+
+  it("labels the keys that had none and reads a new product's terms in 订单规则配置's words", async () => {
+    expect(await summaryIn('en', { orderNo: 'BH1', from: 'PENDING_REVIEW', to: 'REJECTED', reasonCode: 'X' }, 'orders')).toContain('Reason: X');
+    // product.create (crates/service/src/system/products.rs): the terms read like the other keys.
+    const created = {
+      code: 'CAR_12',
+      name: '车险分期',
+      productVersion: 1,
+      terms: { scheduleMethod: 'ANNUITY', termOptions: [3, 6], rateBp: 100, penaltyRatePpmPerDay: 500, maxFinancedFen: 10000000, allocationOrder: ['PENALTY', 'PRINCIPAL'], advanceAfterDays: 30 },
+    };
+    expect(await summaryIn('zh', created, 'product')).toBe(
+      '产品版本: 1; 还款方式: 等额本息; 可选期数: 3, 6; 利率: 1.00%; 日罚息率: 0.0500%; 最高融资额: ¥100,000.00; 冲账顺序: 罚息, 本金; 代偿触发: 30; 名称: 车险分期; 编码: CAR_12',
+    );
+    // order_rules.update (crates/service/src/system/order_rules.rs): the rules before and after in the screen's words.
+    const rules = {
+      key: 'order_rules',
+      version: 3,
+      before: { signingDeadlineDays: 7, delinquencyBuckets: [{ classification: 'M1', minDays: 0, maxDays: 30 }] },
+      after: { signingDeadlineDays: 10, delinquencyBuckets: [{ classification: 'M1', minDays: 0, maxDays: 60 }] },
+    };
+    expect(await summaryIn('zh', rules, 'setting')).toBe(
+      '签约期限: 7 → 10; 逾期分档: (分档名称: M1, 起始天数: 0, 结束天数: 30) → (分档名称: M1, 起始天数: 0, 结束天数: 60); 设置组: order_rules; 版本: 3',
+    );
   });
 });

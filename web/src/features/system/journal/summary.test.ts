@@ -28,7 +28,7 @@ describe('the operation-log detail in one line', () => {
     expect(summary({ name: '郭子豪', enabled: true, costRateBp: 650, changed: ['name', 'content'], remark: '', departmentId: null, roleIds: [] })).toBe(
       '启用: 是; 资金成本率: 6.50%; 修改项: 名称, content; 名称: 郭子豪',
     );
-    expect(summary({ lines: [{ a: 1 }], total: 2 })).toBe('lines: {"a":1}; total: 2');
+    expect(summary({ lines: [{ a: 1 }], total: 2 })).toBe('lines: (a: 1); total: 2');
     // What only names the record comes last (the target column names it); the rest keeps the server's order.
     expect(summary({ acceptMode: 'AUTO', code: 'X', kind: 'BANK', name: '星河' })).toBe('acceptMode: AUTO; kind: BANK; 名称: 星河; 编码: X');
     expect(summary({})).toBe('');
@@ -95,5 +95,25 @@ describe('coded values', () => {
     const detail = JSON.stringify({ orderNo: 'BH1', from: 'A', to: 'B', reason: '', detail: { channel: 'X', payer: '', feeFen: 1500 } });
     expect(summarizeDetail(detail, words)).toBe('状态: A → B; orderNo: BH1; channel: X; feeFen: ¥15.00');
     expect(summarizeDetail(JSON.stringify({ orderNo: 'BH1', detail: null }), words)).toBe('orderNo: BH1');
+  });
+});
+
+describe('objects inside the detail', () => {
+  it('are read as their own keys with their paths; a date range as one key; a daily rate in percent', () => {
+    const seen: [string, CodeContext | undefined][] = [];
+    const tracing: SummaryWords = {
+      ...words,
+      field: (key, context) => {
+        seen.push([key, context]);
+        return context?.path ?? key;
+      },
+    };
+    const from = new Date(2026, 4, 1).getTime();
+    const detail = { total: 2, target: { mode: 'FILTER', filter: { kind: 'INDIVIDUAL', name: null, createdFrom: from, createdTo: null } } };
+    expect(summarizeDetail(JSON.stringify(detail), tracing, 'notice_batch')).toBe(
+      'total: 2; target.mode: FILTER; target.filter.created: 2026-05-01 ~ —; target.filter.kind: INDIVIDUAL',
+    );
+    expect(seen).toContainEqual(['kind', { key: 'kind', target: 'notice_batch', path: 'target.filter.kind' }]);
+    expect(summary({ terms: { penaltyRatePpmPerDay: 500, rateBp: 100 } })).toBe('penaltyRatePpmPerDay: 0.0500%; rateBp: 1.00%');
   });
 });

@@ -1,9 +1,14 @@
+import { formatDate } from '../../../shared/format/datetime';
 import { formatBp, formatMoney } from '../../../shared/format/money';
+import { fromScaled, PLACES } from '../orderRules/units';
 
 /** What the summary needs in the reader's language. */
 export interface SummaryWords {
-  /** The label of a detail key (the key itself when it has none). */
-  field: (key: string) => string;
+  /**
+   * The label of a detail key (the key itself when it has none); `context` says where it stands
+   * (the row's table, and the key's path when it is inside an object: `target.filter.kind`).
+   */
+  field: (key: string, context?: CodeContext) => string;
   yes: string;
   no: string;
   /**
@@ -18,6 +23,11 @@ export interface SummaryWords {
 export interface CodeContext {
   key?: string;
   target?: string;
+  /**
+   * The key's path when it is inside an object of the detail, its parents' keys joined by dots
+   * (`target.filter.kind` in a notice batch's target); absent at the top.
+   */
+  path?: string;
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -67,21 +77,72 @@ function rank(key: string): number {
 /** Keys whose array holds other keys (`changed: ["name", "enabled"]`), shown by their labels. */
 const KEY_LISTS = new Set(['changed', 'fields']);
 
-/** A value as a reader reads it: yes/no, amounts in yuan (`…Fen`), rates in percent (`…Bp`), codes in words (a list's items too). */
-function text(value: Json | undefined, key: string | undefined, words: SummaryWords, target: string | undefined): string {
+/**
+ * A value as a reader reads it: yes/no, amounts in yuan (`…Fen`), rates in percent (`…Bp`, `…Ppm…`), codes in
+ * words (a list's items too), an object as its `field: value` pairs in brackets.
+ */
+function text(value: Json | undefined, key: string | undefined, words: SummaryWords, target: string | undefined, path?: string): string {
   if (blank(value)) return '—';
   if (typeof value === 'boolean') return value ? words.yes : words.no;
   if (typeof value === 'number') {
     if (key?.endsWith('Fen') && Number.isInteger(value)) return formatMoney(value);
     if (key?.endsWith('Bp') && Number.isInteger(value)) return formatBp(value);
+    // A daily rate in parts per million (a product's `penaltyRatePpmPerDay`: 500 → 0.0500%), as 订单规则配置 shows it.
+    if (key?.includes('Ppm') && Number.isInteger(value)) return `${fromScaled(value, PLACES.percentPerDay)}%`;
     return String(value);
   }
-  if (typeof value === 'string') return words.code ? words.code(value, { key, target }) : value;
+  if (typeof value === 'string') return words.code ? words.code(value, withPath({ key, target }, path)) : value;
   if (Array.isArray(value)) {
     // A list of codes reads like one code under the list's key (an insurer's `compulsoryReasons`).
-    return value.map((item) => (key && KEY_LISTS.has(key) && typeof item === 'string' ? words.field(item) : text(item, key, words, target))).join(', ');
+    return value.map((item) => (key && KEY_LISTS.has(key) && typeof item === 'string' ? words.field(item, { target }) : text(item, key, words, target, path))).join(', ');
   }
-  return JSON.stringify(value);
+  // An object inside a list (a premium payment's lines): its own keys, under the list's path.
+  if (!isObject(value)) return JSON.stringify(value);
+  const inner = pairs(value, words, target, path ?? key);
+  return inner.length > 0 ? `(${inner.join(', ')})` : '—';
+}
+
+function withPath(context: CodeContext, path: string | undefined): CodeContext {
+  return path !== undefined && path !== context.key ? { ...context, path } : context;
+}
+
+/** A date range the server writes as two epoch-ms keys (`createdFrom`, `createdTo`): one key in the summary. */
+const RANGES: readonly (readonly [from: string, to: string, key: string])[] = [['createdFrom', 'createdTo', 'created']];
+
+/**
+ * The `field: value` pairs of an object's keys, blank ones left out; `parent` is the object's path
+ * (undefined at the top). An object under a key is read as its own keys (a notice batch's
+ * `target: {mode, filter: {kind, …}}`, a new product's `terms`) with their paths
+ * (`target.filter.kind`), except an order transition's own `detail`, whose keys read like the
+ * detail's; a range of two dates reads as one pair (`created: 2026-05-01 ~ 2026-05-31`).
+ */
+function pairs(object: JsonObject, words: SummaryWords, target: string | undefined, parent?: string): string[] {
+  const ranged = new Set<string>();
+  const out: [string, string][] = [];
+  for (const [from, to, key] of RANGES) {
+    if (!Object.hasOwn(object, from) || !Object.hasOwn(object, to)) continue;
+    ranged.add(from).add(to);
+    const start = object[from];
+    const end = object[to];
+    if (blank(start) && blank(end)) continue;
+    const date = (value: Json | undefined) => (typeof value === 'number' ? formatDate(value) : text(value, key, words, target));
+    const path = parent === undefined ? undefined : `${parent}.${key}`;
+    out.push([key, `${words.field(key, withPath({ key, target }, path))}: ${date(start)} ~ ${date(end)}`]);
+  }
+  // An order transition's own details (`{"detail": {"channel": …}}`) read like the other keys.
+  const entries = Object.entries(object).flatMap(([key, value]): [string, Json][] =>
+    key === 'detail' && parent === undefined && isObject(value) ? Object.entries(value) : [[key, value]],
+  );
+  for (const [key, value] of entries) {
+    if (ranged.has(key) || blank(value)) continue;
+    if (isObject(value)) {
+      for (const part of pairs(value, words, target, parent === undefined ? key : `${parent}.${key}`)) out.push([key, part]);
+      continue;
+    }
+    const path = parent === undefined ? undefined : `${parent}.${key}`;
+    out.push([key, `${words.field(key, withPath({ key, target }, path))}: ${text(value, key, words, target, path)}`]);
+  }
+  return out.sort(([a], [b]) => rank(a) - rank(b)).map(([, part]) => part);
 }
 
 /**
@@ -90,8 +151,10 @@ function text(value: Json | undefined, key: string | undefined, words: SummaryWo
  * an old-values object (`before` or `from`) beside the new values, from `{from, to}` (a status
  * change), from `previousName` beside `name`, and from a value `{from, to}` — then the other
  * keys as `field: value` (those that only name the record last; an order transition's own
- * `detail` object read as keys of its own), blank ones left out, joined with `; `. Known keys get their labels;
- * coded values are put in words by `words.code`, told the key and the row's table `target`.
+ * `detail` object read as keys of its own, another object's keys with their paths, see `pairs`),
+ * blank ones left out, joined with `; `. Known keys get their labels (`words.field`, told the
+ * row's table and the path); coded values are put in words by `words.code`, told the key, the
+ * row's table `target` and the path.
  * A detail that is not a JSON object is answered as it is.
  */
 export function summarizeDetail(detail: string, words: SummaryWords, target?: string): string {
@@ -107,7 +170,7 @@ export function detailParts(detail: string, words: SummaryWords, target?: string
   const change = (key: string | undefined, before: Json | undefined, after: Json | undefined) => {
     if (same(before, after)) return;
     const values = `${text(before, key, words, target)}${ARROW}${text(after, key, words, target)}`;
-    changes.push(key === undefined ? values : `${words.field(key)}: ${values}`);
+    changes.push(key === undefined ? values : `${words.field(key, { key, target })}: ${values}`);
   };
 
   const { before, after, from, to } = parsed;
@@ -159,12 +222,7 @@ export function detailParts(detail: string, words: SummaryWords, target?: string
     }
   }
 
-  const pairs = Object.entries(parsed)
-    .filter(([key]) => !used.has(key))
-    // An order transition's own details (`{"detail": {"channel": …}}`) read like the other keys.
-    .flatMap(([key, value]): [string, Json][] => (key === 'detail' && isObject(value) ? Object.entries(value) : [[key, value]]))
-    .filter(([, value]) => !blank(value))
-    .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([key, value]) => `${words.field(key)}: ${text(value, key, words, target)}`);
-  return [...changes, ...pairs];
+  const rest: JsonObject = {};
+  for (const [key, value] of Object.entries(parsed)) if (!used.has(key)) rest[key] = value;
+  return [...changes, ...pairs(rest, words, target)];
 }
