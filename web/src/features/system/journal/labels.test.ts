@@ -229,7 +229,10 @@ describe('what showed raw before: targets, provider settings, uploads, terms', (
       after: { signingDeadlineDays: 10, delinquencyBuckets: [{ classification: 'M1', minDays: 0, maxDays: 60 }] },
     };
     expect(await summaryIn('zh', rules, 'setting')).toBe(
-      '签约期限: 7 → 10; 逾期分档: (分档名称: M1, 起始天数: 0, 结束天数: 30) → (分档名称: M1, 起始天数: 0, 结束天数: 60); 设置组: order_rules; 版本: 3',
+      '签约期限: 7 → 10; 逾期分档: (分档名称: M1, 起始天数: 0, 结束天数: 30) → (分档名称: M1, 起始天数: 0, 结束天数: 60); 设置组: 订单规则配置; 版本: 3',
     );
+    // The settings group by the menu name of its screen, in the reader's language.
+    expect(await summaryIn('en', { key: 'security', before: {}, after: {} }, 'setting')).toContain('Security settings');
+    expect(await summaryIn('zh', { key: 'system', before: {}, after: {} }, 'setting')).toContain('系统设置');
   });
 });

@@ -1,3 +1,4 @@
+import { SHELL_NS } from '../../../layout/locales';
 import { useTranslation } from 'react-i18next';
 import { useEventLabel } from '../../../shared/order/labels';
 import { ORDER_EVENTS } from '../../../shared/order/status';
@@ -12,6 +13,10 @@ import type { CodeContext, SummaryWords } from './summary';
 const among = (list: readonly string[], code: string) => list.includes(code);
 
 /** The order event of a transition's action (`order.down_payment_confirmed` → `DOWN_PAYMENT_CONFIRMED`), if it is one. */
+
+/** The settings groups of the server (`setting.key`) and the screens that edit them (their menu names). */
+const SETTING_SCREENS: Record<string, string> = { security: 'security', system: 'basicSet', order_rules: 'orderRules' };
+
 export function orderEventOf(action: string): string | undefined {
   if (!action.startsWith('order.')) return undefined;
   const event = action.slice('order.'.length).toUpperCase();
@@ -137,6 +142,10 @@ export function useJournalLabels() {
     // (订单规则配置), the money records (shared/order/valueWords.ts); other values as stored.
     code: (value, context) =>
       screenCode(value, context) ??
+      // A settings change names its group: the screen's own menu name (安全设置, Security settings).
+      (context.target === 'setting' && context.key === 'key' && Object.hasOwn(SETTING_SCREENS, value)
+        ? t(`route.${SETTING_SCREENS[value]}`, { ns: SHELL_NS })
+        : undefined) ??
       recordWords(value, context) ??
       (context.target === 'product' ? termWords(value, context.key) : undefined) ??
       valueWords(value, context),
