@@ -830,7 +830,7 @@ function FilterControl({
   const { t } = useTranslation(CRUD_NS);
   const placeholder =
     filter.kind === 'text' ? (filter.placeholder ?? t('textPlaceholder', { label: filter.label })) : t('choicePlaceholder', { label: filter.label });
-  const style = { width: fullWidth ? '100%' : (filter.width ?? (filter.kind === 'range' ? 340 : filterWidth(placeholder))) };
+  const style = { width: fullWidth ? '100%' : filter.kind === 'range' ? (filter.width ?? 340) : filterWidth(placeholder, filter.width) };
   if (filter.control) return <>{filter.control(value, onChange)}</>;
   switch (filter.kind) {
     case 'text':

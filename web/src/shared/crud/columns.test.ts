@@ -133,4 +133,10 @@ describe('filterWidth', () => {
     expect(english).toBeGreaterThanOrEqual(textWidth('Enter customer name') + 44);
     expect(filterWidth('Enter the unified social credit code of the enterprise')).toBe(280);
   });
+
+  it("keeps a screen's declared width unless the placeholder needs more", () => {
+    expect(filterWidth('请选择结果', 120)).toBe(120);
+    expect(filterWidth('Select Outcome', 120)).toBe(textWidth('Select Outcome') + 44);
+    expect(filterWidth('短', 240)).toBe(240);
+  });
 });

@@ -204,8 +204,11 @@ export const FILTER_MAX_WIDTH = 280;
 
 /**
  * A text or choice filter's width: wide enough for its placeholder ("Enter customer name" is
- * longer than 请输入客户名称) plus the input's padding and clear icon, between 180 and 280 px.
+ * longer than 请输入客户名称) plus the input's padding and clear icon, up to 280 px; at least the
+ * width the screen declares, else 180 px.
  */
-export function filterWidth(placeholder: string): number {
-  return Math.min(FILTER_MAX_WIDTH, Math.max(FILTER_WIDTH, textWidth(placeholder) + 44));
+export function filterWidth(placeholder: string, declared?: number): number {
+  const needed = Math.min(FILTER_MAX_WIDTH, textWidth(placeholder) + 44);
+  // A screen's declared width is what it wants at least ("Select Outcome" does not fit 120 px).
+  return Math.max(declared ?? FILTER_WIDTH, needed);
 }
