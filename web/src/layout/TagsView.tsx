@@ -46,7 +46,9 @@ export function TagsView() {
     };
   }, [menu]);
 
-  // The active tab scrolls into view — within the bar only (scrollIntoView would scroll the window too).
+  // The active tab scrolls into view — within the bar only (scrollIntoView would scroll the window too);
+  // again when its label arrives (a detail page's tab gets the record's name once it is loaded, and grows).
+  const activeLabel = labels[pathname] ?? '';
   useEffect(() => {
     const bar = barRef.current;
     const active = bar?.querySelector<HTMLElement>('.bh-tag--active');
@@ -56,7 +58,7 @@ export function TagsView() {
     else if (left + active.offsetWidth > bar.scrollLeft + bar.clientWidth) {
       bar.scrollLeft = left + active.offsetWidth - bar.clientWidth + 15;
     }
-  }, [pathname, visited.length]);
+  }, [pathname, visited.length, activeLabel]);
 
   const openMenu = (event: MouseEvent, tag: Tag) => {
     event.preventDefault();

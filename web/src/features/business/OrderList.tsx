@@ -2,13 +2,14 @@ import { Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { statusWidth } from '../../shared/crud/columns';
 import { ListPage, type FilterField, type ListColumn, type ListPageProps } from '../../shared/crud/ListPage';
 import '../../shared/crud/locales';
 import { formatDateTime } from '../../shared/format/datetime';
 import { formatYuan } from '../../shared/format/money';
 import { useStatusLabel } from '../../shared/order/labels';
 import { OrderStatusTag } from '../../shared/order/OrderStatusTag';
-import { orderPath } from '../../shared/order/status';
+import { ORDER_STATUSES, orderPath } from '../../shared/order/status';
 import { orderApi, type OrderRow, type OrderStage } from './api';
 import { BUSINESS_NS } from './locales';
 import { useInsurers, useProviders } from './lookups';
@@ -73,7 +74,15 @@ export function OrderList({ stage, listKey, statuses, extraColumns = [], without
         </Space>
       ),
     },
-    { key: 'status', title: t('col.status'), sortField: 'statusSort', width: 140, render: (row) => <OrderStatusTag status={row.status} /> },
+    // As wide as the longest status tag the list may show in the interface language (140 px at least,
+    // 230 at most: a longer Spanish one wraps).
+    {
+      key: 'status',
+      title: t('col.status'),
+      sortField: 'statusSort',
+      width: Math.min(230, Math.max(140, statusWidth(t('col.status'), (statuses ?? ORDER_STATUSES).map((code) => statusLabel(code))))),
+      render: (row) => <OrderStatusTag status={row.status} />,
+    },
     {
       key: 'customer',
       title: t('col.customer'),

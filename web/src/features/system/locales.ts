@@ -231,8 +231,9 @@ const zh = {
     lastStatus: '状态',
     neverRun: '尚未运行',
     jobStatus: { RUNNING: '运行中', DONE: '已完成', FAILED: '部分失败' },
+    jobNames: { housekeeping: '数据清理', allocation: '自动分配', deadlines: '期限检查', repayments: '还款推进' },
     jobLabels: {
-      housekeeping: '清理过期幂等键与超过 7 天未下载的导出文件',
+      housekeeping: '清理过期的重复提交记录与超过 7 天未下载的导出文件',
       allocation: '按分配规则为分配队列中的订单分配资金方',
       deadlines: '取消超过期限仍未签约或未付首付的订单，并释放其占用的授信额度',
       repayments: '将每笔还款中的订单推进到营业日：到期与逾期期次、罚息、逾期状态与分档、保证金抵扣、平台代偿',
@@ -931,8 +932,9 @@ const en: SystemDictionary = {
     lastStatus: 'Status',
     neverRun: 'Not run yet',
     jobStatus: { RUNNING: 'Running', DONE: 'Done', FAILED: 'Partly failed' },
+    jobNames: { housekeeping: 'Housekeeping', allocation: 'Allocation', deadlines: 'Deadlines', repayments: 'Repayment run' },
     jobLabels: {
-      housekeeping: 'Deletes expired idempotency keys and exports not downloaded within 7 days',
+      housekeeping: 'Deletes expired duplicate-submission records and exports not downloaded within 7 days',
       allocation: 'Assigns the orders waiting in the allocation queue to capital providers by the allocation rules',
       deadlines: 'Cancels orders not signed or not paid by their deadline and releases the credit they held',
       repayments: 'Brings every repaying order up to the business date: due and overdue instalments, penalties, overdue status and bucket, deposit offset, platform advances',
@@ -1628,8 +1630,9 @@ const es: SystemDictionary = {
     lastStatus: 'Estado',
     neverRun: 'Aún no ejecutada',
     jobStatus: { RUNNING: 'En curso', DONE: 'Completada', FAILED: 'Fallo parcial' },
+    jobNames: { housekeeping: 'Limpieza', allocation: 'Asignación', deadlines: 'Plazos', repayments: 'Avance de reembolsos' },
     jobLabels: {
-      housekeeping: 'Elimina claves de idempotencia caducadas y exportaciones no descargadas en 7 días',
+      housekeeping: 'Elimina registros caducados de envíos duplicados y exportaciones no descargadas en 7 días',
       allocation: 'Asigna a los proveedores de fondos los pedidos en cola según las reglas de asignación',
       deadlines: 'Cancela los pedidos no firmados o no pagados en plazo y libera el crédito que ocupaban',
       repayments: 'Lleva cada pedido en reembolso hasta la fecha operativa: cuotas vencidas e impagadas, penalizaciones, estado y tramo de impago, compensación del depósito, anticipos de la plataforma',
@@ -2325,8 +2328,9 @@ const ja: SystemDictionary = {
     lastStatus: '状態',
     neverRun: '未実行',
     jobStatus: { RUNNING: '実行中', DONE: '完了', FAILED: '一部失敗' },
+    jobNames: { housekeeping: 'データ整理', allocation: '自動割当', deadlines: '期限チェック', repayments: '返済処理' },
     jobLabels: {
-      housekeeping: '期限切れの冪等キーと 7 日以上ダウンロードされていないエクスポートを削除',
+      housekeeping: '期限切れの重複送信記録と 7 日以上ダウンロードされていないエクスポートを削除',
       allocation: '割当キューの注文を割当ルールに従って資金提供者に割り当てる',
       deadlines: '期限までに署名または頭金の支払いがない注文を取り消し、与信枠を解放する',
       repayments: '返済中の各注文を営業日まで進める：期日到来・延滞の回、延滞金、延滞状態と区分、保証金充当、プラットフォーム立替',

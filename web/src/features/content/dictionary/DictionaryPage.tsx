@@ -187,6 +187,8 @@ export function DictionaryPage() {
               loading={items.isLoading}
               dataSource={items.data ?? []}
               pagination={false}
+              // A phone scrolls the items sideways inside the card (code, labels 180, sort, status, actions).
+              scroll={{ x: 170 + 180 + 70 + 90 + 130 }}
               locale={{ emptyText: <Empty description={t('dictionary.noItems')} /> }}
               columns={[
                 {

@@ -64,14 +64,15 @@ export function ContractPage() {
   };
 
   const columns: ListColumn<ContractRow>[] = [
-    { key: 'code', kind: 'code', title: t('common.code'), sortField: 'code' },
-    { key: 'name', title: t('common.name'), ellipsis: true, render: name },
+    { key: 'code', kind: 'code', title: t('common.code'), sortField: 'code', width: 230 },
+    { key: 'name', title: t('common.name'), width: 170, ellipsis: true, render: name },
     { key: 'docKind', title: t('contract.docKind'), width: 100, render: (row) => t(`contract.kinds.${row.docKind}`, { defaultValue: row.docKind }) },
-    { key: 'provider', title: t('contract.provider'), width: 140, ellipsis: true, render: (row) => row.capitalProviderName ?? <Typography.Text type="secondary">{t('contract.allProviders')}</Typography.Text> },
+    { key: 'provider', title: t('contract.provider'), width: 160, ellipsis: true, render: (row) => row.capitalProviderName ?? <Typography.Text type="secondary">{t('contract.allProviders')}</Typography.Text> },
     { key: 'templateVersion', optional: true, title: t('contract.version'), width: 70, render: (row) => `V${row.templateVersion}` },
     { key: 'status', kind: 'status', title: t('common.status'), render: (row) => <VersionStatusTag status={row.status} /> },
     {
       key: 'activeVersion',
+      optional: true,
       title: t('contract.activeVersion'),
       width: 90,
       render: (row) => (row.activeVersion ? <Tag color="green">V{row.activeVersion}</Tag> : <Typography.Text type="secondary">{t('contract.none')}</Typography.Text>),

@@ -39,7 +39,7 @@ export function NoticeTemplatePage() {
   const [editing, setEditing] = useState<Editing | null>(null);
 
   const columns: ListColumn<NoticeTemplateRow>[] = [
-    { key: 'code', kind: 'code', title: t('common.code'), sortField: 'code' },
+    { key: 'code', kind: 'code', title: t('common.code'), sortField: 'code', width: 170 },
     { key: 'name', title: t('common.name'), width: 150, render: name },
     {
       key: 'channel',

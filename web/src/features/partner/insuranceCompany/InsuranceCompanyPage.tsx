@@ -1,5 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Space, Switch, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/crud/FormDialog';
@@ -17,6 +17,8 @@ import { useIdentifierRules } from '../../../shared/validate/rules';
 
 const LIST = 'partner.insurers';
 const REASONS = ['VEHICLE_SCRAPPED', 'VEHICLE_TRANSFERRED', 'DUPLICATE_INSURANCE', 'OTHER'] as const;
+/** Settlement accounts shown in a row of the list; the rest behind "+N". */
+const ACCOUNTS_SHOWN = 2;
 
 interface AccountForm {
   id?: number;
@@ -61,14 +63,27 @@ export function InsuranceCompanyPage() {
     {
       key: 'accounts',
       title: t('insurer.accounts'),
-      render: (row) =>
-        row.accounts.length === 0
-          ? t('common.none')
-          : row.accounts.map((a) => (
-              <div key={a.id}>
-                {a.bankName} · {a.accountNoMask}
+      width: 210,
+      // Two accounts at most in the row; the others in a tooltip behind "+N" (a row stays a row).
+      render: (row) => {
+        if (row.accounts.length === 0) return t('common.none');
+        const line = (a: (typeof row.accounts)[number]) => `${a.bankName} · ${a.accountNoMask}`;
+        const rest = row.accounts.slice(ACCOUNTS_SHOWN);
+        return (
+          <>
+            {row.accounts.slice(0, ACCOUNTS_SHOWN).map((a) => (
+              <div key={a.id} className="bh-nowrap">
+                {line(a)}
               </div>
-            )),
+            ))}
+            {rest.length > 0 ? (
+              <Tooltip title={rest.map((a) => <div key={a.id}>{line(a)}</div>)}>
+                <Typography.Link data-testid="insurer-more-accounts">+{rest.length}</Typography.Link>
+              </Tooltip>
+            ) : null}
+          </>
+        );
+      },
     },
     {
       key: 'rules',

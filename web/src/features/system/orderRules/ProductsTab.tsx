@@ -31,12 +31,13 @@ export function ProductsTab() {
 
   const columns: ListColumn<ProductRow>[] = [
     { key: 'code', kind: 'code', title: t('product.code'), sortField: 'code' },
-    { key: 'name', title: t('product.name'), ellipsis: true },
+    { key: 'name', title: t('product.name'), width: 180, ellipsis: true },
     { key: 'method', title: t('product.method'), width: 100, render: (row) => t(`enums.scheduleMethod.${row.terms.scheduleMethod}`) },
     { key: 'terms', title: t('product.terms'), width: 100, render: (row) => row.terms.termOptions.join(' / ') },
-    { key: 'rate', title: t('product.rate'), width: 110, render: rateText },
+    { key: 'rate', title: t('product.rate'), width: 130, render: (row) => <span className="bh-nowrap">{rateText(row)}</span> },
     {
       key: 'productVersion',
+      optional: true,
       title: t('product.version'),
       width: 64,
       render: (row) => (
@@ -48,6 +49,7 @@ export function ProductsTab() {
     { key: 'status', kind: 'status', title: t('product.status'), render: (row) => <ProductStatusTag status={row.status} /> },
     {
       key: 'activeVersion',
+      optional: true,
       title: t('product.activeVersion'),
       width: 90,
       render: (row) => (row.activeVersion ? <Tag color="green">V{row.activeVersion}</Tag> : <Typography.Text type="secondary">{t('common.none')}</Typography.Text>),

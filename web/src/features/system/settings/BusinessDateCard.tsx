@@ -50,7 +50,7 @@ export function BusinessDateCard() {
                 title: t('basicSet.job'),
                 render: (_, job) => (
                   <div>
-                    <code>{job.name}</code>
+                    <strong title={job.name}>{t(`basicSet.jobNames.${job.name}`, { defaultValue: job.name })}</strong>
                     <div className="bh-settings__muted">{t(`basicSet.jobLabels.${job.name}`, { defaultValue: job.about })}</div>
                   </div>
                 ),
