@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { collectErrors, launchBrowser, screenshot } from '../lib/browser.mjs';
 import { png } from '../lib/png.mjs';
 import { startBeehive } from '../lib/server.mjs';
-import { api, apiSignIn, signInAsAdmin } from '../lib/workspace.mjs';
+import { api, apiSignIn, eventually, signInAsAdmin } from '../lib/workspace.mjs';
 
 /** @type {import('playwright-core').Browser | undefined} */
 let browser;
@@ -101,8 +101,12 @@ describe('content management: dictionary, banner, article', () => {
       await box.getByLabel('广告位置').click();
       const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '还款页' });
       await option.waitFor({ state: 'visible', timeout: 5_000 });
-      const offered = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts();
-      assert.deepEqual(offered.map((t) => t.trim()), ['客户端首页', '借款页', '个人中心', '还款页']);
+      // The dropdown may still be animating in when the option shows: read until the list settles.
+      await eventually(
+        async () => (await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts()).map((t) => t.trim()),
+        ['客户端首页', '借款页', '个人中心', '还款页'],
+        'the banner positions offered, the new one last',
+      );
       await option.click();
       await box.getByLabel('链接').fill('javascript:alert(1)');
       await box.getByLabel('标题').click();
