@@ -72,9 +72,7 @@ export function InsuranceCompanyPage() {
         return (
           <>
             {row.accounts.slice(0, ACCOUNTS_SHOWN).map((a) => (
-              <div key={a.id} className="bh-nowrap">
-                {line(a)}
-              </div>
+              <div key={a.id}>{line(a)}</div>
             ))}
             {rest.length > 0 ? (
               <Tooltip title={rest.map((a) => <div key={a.id}>{line(a)}</div>)}>
